@@ -1,0 +1,72 @@
+// caqa validate: every problem of a prediction file, each with file, line and column.
+#include <fmt/format.h>
+
+#include "caqa/errors.h"
+#include "caqa/report.h"
+#include "caqa/validate.h"
+#include "command.h"
+#include "inputs.h"
+
+namespace caqa::cli {
+
+namespace {
+
+std::string codes_help() {
+  std::string s = "Problems reported (code: meaning):\n";
+  for (int i = 0; i < kErrorCodeCount; ++i) {
+    auto code = static_cast<ErrorCode>(i);
+    s += fmt::format("  {:<22} {}\n", error_code_name(code), error_code_summary(code));
+  }
+  return s;
+}
+
+class ValidateCommand : public Command {
+ public:
+  explicit ValidateCommand(CLI::App& parent) {
+    CLI::App* app = parent.add_subcommand(
+        "validate",
+        "Check a prediction file against a benchmark split and report every problem.\n"
+        "Exit 0 when valid, 1 when it has errors, 2 on usage or I/O errors.");
+    app->add_option("predictions", path_, "Prediction file: JSON Lines {\"id\", \"label\"|\"response\", \"score\"?} or CSV")
+        ->required()
+        ->type_name("PRED");
+    gold_.add_to(*app);
+    predictions_.add_to(*app);
+    app->add_flag("--json", json_, "Print the validation report as JSON");
+    app->footer(codes_help());
+  }
+
+  int run() override {
+    auto gold = load_gold(gold_, predictions_.max_line_bytes);
+    if (!gold) return kExitUsage;
+    auto loaded = load_predictions(path_, predictions_);
+    if (!loaded) return kExitUsage;
+    Validation v = validate(loaded->set, gold->gold, DuplicatePolicy::Error);
+    ValidationSummary summary{loaded->name, loaded->set.lines_read, gold->gold.size(), loaded->set.responses,
+                              loaded->set.responses_parsed};
+    if (json_) {
+      fmt::print("{}\n", validation_json(summary, v));
+    } else {
+      print_diagnostics(stdout, loaded->name, v.diagnostics, predictions_.max_errors);
+      std::string parse_rate = summary.responses == 0 ? std::string()
+                                                      : fmt::format(", {}/{} responses parsed", summary.responses_parsed,
+                                                                    summary.responses);
+      fmt::print("{}: {} lines, {} gold samples, {} predicted, {} error(s), {} warning(s){}: {}\n", loaded->name,
+                 summary.lines, summary.gold, summary.gold - v.missing, v.diagnostics.error_count(),
+                 v.diagnostics.warning_count(), parse_rate, v.valid() ? "valid" : "INVALID");
+    }
+    return v.valid() ? kExitOk : kExitInvalid;
+  }
+
+ private:
+  std::string path_;
+  GoldFlags gold_;
+  PredictionFlags predictions_;
+  bool json_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> add_validate_command(CLI::App& app) { return std::make_unique<ValidateCommand>(app); }
+
+}  // namespace caqa::cli

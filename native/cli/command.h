@@ -1,0 +1,20 @@
+// A subcommand: registers its flags on the CLI11 app, then runs once parsed.
+#pragma once
+
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+namespace caqa::cli {
+
+class Command {
+ public:
+  virtual ~Command() = default;
+  virtual int run() = 0;
+};
+
+std::unique_ptr<Command> add_validate_command(CLI::App& app);
+std::unique_ptr<Command> add_score_command(CLI::App& app);
+std::unique_ptr<Command> add_compare_command(CLI::App& app);
+
+}  // namespace caqa::cli

@@ -1,0 +1,41 @@
+// caqa: benchmark attribution evaluators. One file per subcommand (cmd_*.cpp).
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "caqa/version.h"
+#include "command.h"
+#include "inputs.h"
+
+int main(int argc, char** argv) {
+  using namespace caqa::cli;
+  CLI::App app{
+      "caqa: benchmark attribution evaluators, the programs that judge whether cited evidence\n"
+      "supports an answer (supportive, partially_supportive, contradictory, irrelevant).\n\n"
+      "  caqa validate PRED --gold BENCH.jsonl     check a prediction file, every problem with its line\n"
+      "  caqa score PRED... --gold BENCH.jsonl     per-label F1, micro-F1 per complexity, confusion, CIs\n"
+      "  caqa compare A B --gold BENCH.jsonl       paired significance of the difference of two evaluators\n\n"
+      "Exit codes: 0 success (valid), 1 invalid input file, 2 usage or I/O error.",
+      "caqa"};
+  app.set_version_flag("--version", std::string(caqa::kVersion));
+  app.require_subcommand(1);
+  std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
+  auto add = [&](std::unique_ptr<Command> (*make)(CLI::App&)) {
+    std::size_t before = app.get_subcommands({}).size();
+    auto command = make(app);
+    commands.emplace_back(app.get_subcommands({})[before], std::move(command));
+  };
+  add(add_validate_command);
+  add(add_score_command);
+  add(add_compare_command);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
+  }
+  for (auto& [sub, command] : commands)
+    if (sub->parsed()) return command->run();
+  return kExitUsage;
+}

@@ -1,0 +1,61 @@
+#include "scoring.h"
+
+#include <fmt/format.h>
+
+namespace caqa::cli {
+
+void ScoringFlags::add_to(CLI::App& app, std::uint32_t default_resamples) {
+  resamples = default_resamples;
+  app.add_flag("--ignore-missing", ignore_missing,
+               "Score only gold samples that have a prediction (default: a missing prediction counts as wrong)");
+  app.add_option("--dup", duplicates, "Repeated ids: error, or keep the first or last line")
+      ->check(CLI::IsMember({"error", "first", "last"}))
+      ->capture_default_str();
+  app.add_option("--bootstrap", resamples, "Bootstrap resamples for the confidence intervals (0 = none)")
+      ->capture_default_str();
+  app.add_option("--seed", seed, "Seed of the bootstrap")->capture_default_str();
+  app.add_option("--level", level, "Confidence level of the intervals")
+      ->check(CLI::Range(0.5, 0.999))
+      ->capture_default_str();
+}
+
+ScoreOptions ScoringFlags::options(const PredictionFlags& predictions) const {
+  ScoreOptions o;
+  o.duplicates = *parse_duplicate_policy(duplicates);
+  o.ignore_missing = ignore_missing;
+  o.extract = *parse_extract_mode(predictions.extract);
+  o.binary = predictions.binary;
+  o.bootstrap = {resamples, seed, level};
+  return o;
+}
+
+std::optional<ScoredFile> score_file(const std::string& path, const LoadedGold& gold, const PredictionFlags& flags,
+                                     const ScoreOptions& options) {
+  auto loaded = load_predictions(path, flags);
+  if (!loaded) return std::nullopt;
+  Validation v = validate(loaded->set, gold.gold, options.duplicates);
+  if (blocks_scoring(v.diagnostics, options.duplicates)) {
+    Diagnostics blocking;
+    for (const auto& d : v.diagnostics.items)
+      if (d.severity == Severity::Error && blocks_scoring(d.code, options.duplicates)) blocking.items.push_back(d);
+    print_diagnostics(stderr, loaded->name, blocking, flags.max_errors);
+    fmt::print(stderr, "caqa: {} was not scored: {} problem(s) above; `caqa validate` lists them all\n", loaded->name,
+               blocking.items.size());
+    return std::nullopt;
+  }
+  ScoreSources sources{loaded->name, gold.name, gold.sha256};
+  ScoreReport report = score(loaded->set, gold.gold, v, options, sources);
+  const ScoreCounts& c = report.counts;
+  if (c.missing + c.invalid_label + c.unparseable + c.extra_lines + c.duplicate_lines > 0)
+    fmt::print(stderr,
+               "note: {}: {} missing, {} invalid label(s), {} unparseable response(s){}, {} line(s) with ids not in "
+               "gold (ignored), {} duplicate line(s) ({})\n",
+               loaded->name, c.missing,
+               c.invalid_label, c.unparseable,
+               options.ignore_missing ? " (missing ignored; invalid and unparseable scored as wrong)"
+                                      : " (all scored as wrong)",
+               c.extra_lines, c.duplicate_lines, duplicate_policy_name(options.duplicates));
+  return ScoredFile{std::move(*loaded), std::move(v), std::move(report)};
+}
+
+}  // namespace caqa::cli

@@ -1,0 +1,52 @@
+// The gold labels of one benchmark split, indexed by sample id.
+// A gold line needs "id", "label" (canonical spelling) and "complexity"; "split",
+// "qid" and the sample's text fields are optional here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "caqa/complexity.h"
+#include "caqa/errors.h"
+#include "caqa/id_index.h"
+#include "caqa/label.h"
+#include "caqa/source_text.h"
+
+namespace caqa {
+
+struct GoldOptions {
+  std::optional<std::string> split;  // keep only samples of this split
+  std::size_t max_line_bytes = kDefaultMaxLineBytes;
+};
+
+class GoldSet {
+ public:
+  std::size_t size() const { return labels_.size(); }
+  const IdIndex& ids() const { return ids_; }
+  Label label(std::uint32_t i) const { return labels_[i]; }
+  Complexity complexity(std::uint32_t i) const { return complexities_[i]; }
+  std::uint32_t line(std::uint32_t i) const { return lines_[i]; }
+  // Split shared by every sample, "mixed" when they differ, "" when no sample names one.
+  const std::string& split() const { return split_; }
+
+ private:
+  friend struct GoldSetBuilder;
+  IdIndex ids_;
+  std::vector<Label> labels_;
+  std::vector<Complexity> complexities_;
+  std::vector<std::uint32_t> lines_;
+  std::string split_;
+};
+
+struct GoldParse {
+  GoldSet gold;
+  Diagnostics diagnostics;
+};
+
+// text: the whole gold file. Never throws; problems come back as diagnostics.
+GoldParse parse_gold(const std::string& text, const GoldOptions& options = {});
+
+}  // namespace caqa

@@ -1,0 +1,42 @@
+// Renders score reports: the versioned JSON document that every front end emits
+// byte for byte, a terminal table and Markdown (one row per prediction file, in
+// the layout of the CAQA paper's Table 5).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "caqa/errors.h"
+#include "caqa/metrics/paired.h"
+#include "caqa/score.h"
+#include "caqa/validate.h"
+
+namespace caqa {
+
+std::string report_json(const ScoreReport& report);
+std::string reports_json(const std::vector<ScoreReport>& reports);  // one report, or an array of several
+std::string render_table(const std::vector<ScoreReport>& reports);
+std::string render_markdown(const std::vector<ScoreReport>& reports);
+
+struct ValidationSummary {
+  std::string prediction_name;
+  std::size_t lines = 0;
+  std::size_t gold = 0;
+  std::size_t responses = 0, responses_parsed = 0;
+};
+std::string validation_json(const ValidationSummary& summary, const Validation& validation);
+
+struct CompareReport {
+  std::string name_a, name_b;
+  ScoreReport a, b;
+  CompareMetric metric;
+  PairedResult result;
+  std::string signature;
+};
+std::string compare_json(const CompareReport& report);
+std::string render_compare(const CompareReport& report);
+
+// Prints NaN (undefined) as a dash, like fastText's "--------".
+std::string format_metric(double value);
+
+}  // namespace caqa

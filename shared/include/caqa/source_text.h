@@ -1,0 +1,37 @@
+// Splits a text file's bytes into lines the way every caqa reader does:
+// UTF-8 BOM skipped, LF or CRLF endings, a line-length limit.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace caqa {
+
+inline constexpr std::size_t kDefaultMaxLineBytes = 1u << 20;
+
+struct SourceLine {
+  std::string_view text;    // without the line ending
+  std::uint32_t number;     // 1-based
+  std::size_t offset;       // byte offset of text in the whole input
+};
+
+class LineCursor {
+ public:
+  explicit LineCursor(std::string_view bytes);
+  // False at end of input.
+  bool next(SourceLine& line);
+  bool had_bom() const { return had_bom_; }
+
+ private:
+  std::string_view bytes_;
+  std::size_t pos_ = 0;
+  std::uint32_t number_ = 0;
+  bool had_bom_ = false;
+};
+
+bool is_blank(std::string_view text);
+
+// Byte offset of the first invalid UTF-8 sequence, or npos when the text is valid.
+std::size_t first_invalid_utf8(std::string_view text);
+
+}  // namespace caqa

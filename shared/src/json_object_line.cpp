@@ -1,0 +1,205 @@
+#include "json_object_line.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <simdjson.h>
+
+#include "caqa/source_text.h"
+
+namespace caqa::detail {
+
+namespace od = simdjson::ondemand;
+
+struct JsonObjectLine::Impl {
+  od::parser parser;
+};
+
+namespace {
+
+// Collects the first syntax error without throwing (the wasm build has no exceptions).
+struct SyntaxErrorFinder : nlohmann::json_sax<nlohmann::json> {
+  std::size_t position = 0;
+  std::string message;
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t pos, const std::string&, const nlohmann::detail::exception& ex) override {
+    position = pos;
+    message = ex.what();
+    return false;
+  }
+};
+
+LineProblem explain_malformed(std::string_view line) {
+  if (std::size_t bad = first_invalid_utf8(line); bad != std::string_view::npos)
+    return LineProblem{ErrorCode::InvalidUtf8, static_cast<std::uint32_t>(bad + 1),
+                       fmt::format("expected UTF-8 text, found the byte 0x{:02X}", static_cast<unsigned char>(line[bad])),
+                       "save the file as UTF-8"};
+  SyntaxErrorFinder finder;
+  nlohmann::json::sax_parse(line.begin(), line.end(), &finder, nlohmann::json::input_format_t::json, true,
+                            false);
+  LineProblem p{ErrorCode::MalformedJson, 0, {}, {}};
+  if (finder.message.empty()) {
+    p.message = "the line is not valid JSON";
+  } else {
+    // "[json.exception.parse_error.101] parse error at line 1, column 12: syntax error while parsing ..."
+    std::string_view m = finder.message;
+    if (auto pos = m.find("syntax error"); pos != std::string_view::npos) m.remove_prefix(pos);
+    p.message = std::string(m);
+    p.column = static_cast<std::uint32_t>(finder.position == 0 ? 1 : finder.position);
+  }
+  p.hint = "each line must hold one complete JSON object, e.g. {\"id\": \"q1\", \"label\": \"supportive\"}";
+  return p;
+}
+
+std::uint32_t column_of(std::string_view line, const char* at) {
+  return static_cast<std::uint32_t>(at - line.data()) + 1;
+}
+
+}  // namespace
+
+std::string_view json_type_name(JsonField::Type type) {
+  switch (type) {
+    case JsonField::Type::Absent: return "nothing";
+    case JsonField::Type::String: return "string";
+    case JsonField::Type::Integer: return "integer";
+    case JsonField::Type::Float: return "number";
+    case JsonField::Type::Null: return "null";
+    case JsonField::Type::Bool: return "boolean";
+    case JsonField::Type::Array: return "array";
+    case JsonField::Type::Object: return "object";
+  }
+  return "value";
+}
+
+std::string describe_found(const JsonField& field) {
+  switch (field.type) {
+    case JsonField::Type::String: {
+      std::string shown(field.text.substr(0, 60));
+      return fmt::format("string \"{}\"{}", shown, field.text.size() > 60 ? "..." : "");
+    }
+    case JsonField::Type::Integer:
+    case JsonField::Type::Float:
+    case JsonField::Type::Bool: return fmt::format("{} {}", json_type_name(field.type), field.text);
+    default: return std::string(json_type_name(field.type));
+  }
+}
+
+JsonObjectLine::JsonObjectLine(std::initializer_list<std::string_view> keys)
+    : impl_(std::make_unique<Impl>()), keys_(keys), fields_(keys.size()) {}
+
+JsonObjectLine::~JsonObjectLine() = default;
+
+std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::size_t capacity) {
+  for (auto& f : fields_) f = JsonField{};
+  od::document doc;
+  if (impl_->parser.iterate(line.data(), line.size(), capacity).get(doc)) return explain_malformed(line);
+  od::json_type root_type;
+  if (doc.type().get(root_type)) return explain_malformed(line);
+  if (root_type != od::json_type::object) {
+    if (LineProblem syntax = explain_malformed(line); syntax.column != 0) return syntax;  // "not json"
+    return LineProblem{ErrorCode::NotAnObject, 1,
+                       fmt::format("expected a JSON object, found {}",
+                                   root_type == od::json_type::array    ? "an array"
+                                   : root_type == od::json_type::string ? "a string"
+                                   : root_type == od::json_type::number ? "a number"
+                                   : root_type == od::json_type::boolean ? "a boolean"
+                                                                         : "null"),
+                       "each line must be one object such as {\"id\": \"q1\", \"label\": \"supportive\"}"};
+  }
+  od::object obj;
+  if (doc.get_object().get(obj)) return explain_malformed(line);
+  for (auto field : obj) {
+    std::string_view key;
+    if (field.unescaped_key().get(key)) return explain_malformed(line);
+    std::size_t k = 0;
+    while (k < keys_.size() && keys_[k] != key) ++k;
+    od::value value;
+    if (field.value().get(value)) return explain_malformed(line);
+    if (k == keys_.size()) continue;  // other keys are allowed and skipped
+    JsonField& out = fields_[k];
+    std::string_view raw = value.raw_json_token();
+    std::uint32_t column = column_of(line, raw.data());
+    if (out.type != JsonField::Type::Absent)
+      return LineProblem{ErrorCode::DuplicateKey, column, fmt::format("the key \"{}\" appears twice", key),
+                         "keep one value per key"};
+    out.column = column;
+    od::json_type type;
+    if (value.type().get(type)) return explain_malformed(line);
+    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\r')) raw.remove_suffix(1);
+    switch (type) {
+      case od::json_type::string:
+        out.type = JsonField::Type::String;
+        if (value.get_string().get(out.text)) return explain_malformed(line);
+        break;
+      case od::json_type::number: {
+        od::number_type nt;
+        if (value.get_number_type().get(nt)) return explain_malformed(line);
+        out.text = raw;
+        out.type = nt == od::number_type::floating_point_number ? JsonField::Type::Float : JsonField::Type::Integer;
+        if (value.get_double().get(out.number)) return explain_malformed(line);
+        break;
+      }
+      case od::json_type::null:
+        out.type = JsonField::Type::Null;
+        if (!value.is_null()) return explain_malformed(line);
+        break;
+      case od::json_type::boolean: {
+        bool b;
+        if (value.get_bool().get(b)) return explain_malformed(line);
+        out.type = JsonField::Type::Bool;
+        out.text = b ? "true" : "false";
+        break;
+      }
+      case od::json_type::array: out.type = JsonField::Type::Array; break;
+      case od::json_type::object: out.type = JsonField::Type::Object; break;
+    }
+  }
+  // Anything after the object ("{...} x") leaves the iterator inside the input.
+  const char* trailing = nullptr;
+  if (doc.current_location().get(trailing) == simdjson::SUCCESS) return explain_malformed(line);
+  return std::nullopt;
+}
+
+PaddedText::PaddedText(const std::string& text) {
+  if (text.capacity() >= text.size() + simdjson::SIMDJSON_PADDING) {
+    view_ = text;
+    capacity_ = text.capacity();
+  } else {
+    copy_.reserve(text.size() + simdjson::SIMDJSON_PADDING);
+    copy_ = text;
+    view_ = copy_;
+    capacity_ = copy_.capacity();
+  }
+}
+
+}  // namespace caqa::detail
+
+namespace caqa::detail {
+
+std::optional<LineProblem> id_text(const JsonField& field, std::string_view& out) {
+  if (field.type == JsonField::Type::Absent)
+    return LineProblem{ErrorCode::MissingId, 1, "expected an \"id\" key, found none",
+                       "every line needs the id of the benchmark sample it judges"};
+  if (field.type == JsonField::Type::String || field.type == JsonField::Type::Integer) {
+    out = field.text;
+    if (!out.empty()) return std::nullopt;
+    return LineProblem{ErrorCode::BadIdType, field.column, "expected a non-empty id, found an empty string", ""};
+  }
+  return LineProblem{ErrorCode::BadIdType, field.column,
+                     fmt::format("expected a string or an integer for \"id\", found {}", describe_found(field)),
+                     "ids are JSON strings such as \"caqa-0000012\" (an integer 12 is read as \"12\")"};
+}
+
+}  // namespace caqa::detail

@@ -1,0 +1,78 @@
+// Reads the fields a caller asks for from one JSON Lines line (simdjson On-Demand),
+// and explains malformed lines with a position (nlohmann's parser, slow path only).
+// Internal to the core: the public headers never expose a JSON library.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "caqa/errors.h"
+
+namespace caqa::detail {
+
+struct JsonField {
+  enum class Type : std::uint8_t { Absent, String, Integer, Float, Null, Bool, Array, Object };
+  Type type = Type::Absent;
+  std::string_view text;  // unescaped string, or the number's token; valid until the next parse
+  double number = 0;
+  std::uint32_t column = 0;  // 1-based byte column of the value within the line
+};
+
+std::string_view json_type_name(JsonField::Type type);
+// "string \"abc\"", "number 3", "null": how a found value is shown in messages.
+std::string describe_found(const JsonField& field);
+
+struct LineProblem {
+  ErrorCode code;
+  std::uint32_t column = 0;
+  std::string message;
+  std::string hint;
+};
+
+class JsonObjectLine {
+ public:
+  explicit JsonObjectLine(std::initializer_list<std::string_view> keys);
+  ~JsonObjectLine();
+  JsonObjectLine(const JsonObjectLine&) = delete;
+  JsonObjectLine& operator=(const JsonObjectLine&) = delete;
+
+  // The bytes from line.data() up to line.data() + capacity must be readable, and
+  // capacity >= line.size() + 64 (simdjson's padding).
+  std::optional<LineProblem> parse(std::string_view line, std::size_t capacity);
+  const JsonField& field(std::size_t key_index) const { return fields_[key_index]; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  std::vector<std::string_view> keys_;
+  std::vector<JsonField> fields_;
+};
+
+// Runs parse() over a text whose buffer may lack padding: makes a padded copy when needed.
+class PaddedText {
+ public:
+  explicit PaddedText(const std::string& text);
+  std::string_view view() const { return view_; }
+  // Readable bytes from offset to the end of the padded buffer.
+  std::size_t capacity_from(std::size_t offset) const { return capacity_ - offset; }
+
+ private:
+  std::string copy_;
+  std::string_view view_;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace caqa::detail
+
+namespace caqa::detail {
+
+// The id text of a JSON id value: a string as is, an integer as its decimal token.
+// Returns a problem for any other type.
+std::optional<LineProblem> id_text(const JsonField& field, std::string_view& out);
+
+}  // namespace caqa::detail

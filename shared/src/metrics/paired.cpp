@@ -1,0 +1,128 @@
+#include "caqa/metrics/paired.h"
+
+#include <cmath>
+
+#include "caqa/metrics/random.h"
+
+namespace caqa {
+
+std::string CompareMetric::name() const {
+  switch (kind) {
+    case Kind::MicroF1: return "micro_f1";
+    case Kind::MacroF1: return "macro_f1";
+    case Kind::WeightedF1: return "weighted_f1";
+    case Kind::LabelF1: return "f1:" + std::string(label_name(label));
+  }
+  return "micro_f1";
+}
+
+std::optional<CompareMetric> parse_compare_metric(std::string_view text) {
+  CompareMetric m;
+  if (text == "micro_f1") return m;
+  if (text == "macro_f1") return m.kind = CompareMetric::Kind::MacroF1, m;
+  if (text == "weighted_f1") return m.kind = CompareMetric::Kind::WeightedF1, m;
+  if (text.substr(0, 3) == "f1:") {
+    if (auto l = parse_label_exact(text.substr(3))) {
+      m.kind = CompareMetric::Kind::LabelF1;
+      m.label = *l;
+      return m;
+    }
+  }
+  return std::nullopt;
+}
+
+double metric_value(const Classification& c, const CompareMetric& metric) {
+  switch (metric.kind) {
+    case CompareMetric::Kind::MicroF1: return c.micro_f1;
+    case CompareMetric::Kind::MacroF1: return c.macro_f1;
+    case CompareMetric::Kind::WeightedF1: return c.weighted_f1;
+    case CompareMetric::Kind::LabelF1: return c.per_label[index_of(metric.label)].f1;
+  }
+  return c.micro_f1;
+}
+
+std::uint64_t PairedCounts::total() const {
+  std::uint64_t n = 0;
+  for (const auto& g : joint)
+    for (const auto& a : g)
+      for (auto x : a) n += x;
+  return n;
+}
+
+namespace {
+
+struct JointCell {
+  int gold, a, b;
+};
+
+// Metric difference for given joint cell counts.
+double difference(const std::vector<JointCell>& cells, const std::vector<std::uint64_t>& counts,
+                  const CompareMetric& metric, double* value_a = nullptr, double* value_b = nullptr) {
+  ConfusionMatrix ma, mb;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (counts[i] == 0) continue;
+    ma.add(Complexity::Single, static_cast<Label>(cells[i].gold), cells[i].a, counts[i]);
+    mb.add(Complexity::Single, static_cast<Label>(cells[i].gold), cells[i].b, counts[i]);
+  }
+  double va = metric_value(classify(ma), metric), vb = metric_value(classify(mb), metric);
+  if (value_a) *value_a = va;
+  if (value_b) *value_b = vb;
+  return va - vb;
+}
+
+}  // namespace
+
+PairedResult compare_paired(const PairedCounts& counts, const CompareMetric& metric,
+                            const BootstrapOptions& options) {
+  std::vector<JointCell> cells;
+  std::vector<std::uint64_t> weights;
+  for (int g = 0; g < kLabelCount; ++g)
+    for (int a = 0; a < kOutcomeCount; ++a)
+      for (int b = 0; b < kOutcomeCount; ++b)
+        if (counts.joint[g][a][b] > 0) {
+          cells.push_back({g, a, b});
+          weights.push_back(counts.joint[g][a][b]);
+        }
+  PairedResult out;
+  out.n = counts.total();
+  out.difference = difference(cells, weights, metric, &out.value_a, &out.value_b);
+  const std::uint32_t reps = options.resamples;
+  if (reps == 0) return out;
+
+  Rng rng(options.seed);
+  std::vector<double> diffs(reps);
+  std::vector<std::uint64_t> draw;
+  std::uint32_t at_or_below = 0, at_or_above = 0;
+  for (std::uint32_t r = 0; r < reps; ++r) {
+    draw_multinomial(rng, weights, out.n, draw);
+    diffs[r] = difference(cells, draw, metric);
+    at_or_below += diffs[r] <= 0;
+    at_or_above += diffs[r] >= 0;
+  }
+  double lo = (1 - options.level) / 2 * 100;
+  std::vector<double> sorted = diffs;
+  out.difference_ci = {percentile(sorted, lo), percentile(sorted, 100 - lo)};
+  out.p_bootstrap = std::min(1.0, 2.0 * std::min(at_or_below, at_or_above) / reps);
+
+  // Approximate randomization: each sample's two outcomes swap with probability 1/2;
+  // for a joint cell (g, a, b) with a != b that moves Binomial(count, 1/2) samples to (g, b, a).
+  std::vector<JointCell> swap_cells = cells;
+  for (auto& c : swap_cells) std::swap(c.a, c.b);
+  std::vector<JointCell> all = cells;
+  all.insert(all.end(), swap_cells.begin(), swap_cells.end());
+  std::vector<std::uint64_t> permuted(all.size());
+  std::uint32_t extreme = 0;
+  const double observed = std::fabs(out.difference) - 1e-12;
+  for (std::uint32_t r = 0; r < reps; ++r) {
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      std::uint64_t moved = cells[i].a == cells[i].b ? 0 : rng.binomial(weights[i], 0.5);
+      permuted[i] = weights[i] - moved;
+      permuted[cells.size() + i] = moved;
+    }
+    extreme += std::fabs(difference(all, permuted, metric)) >= observed;
+  }
+  out.p_randomization = (1.0 + extreme) / (1.0 + reps);
+  return out;
+}
+
+}  // namespace caqa

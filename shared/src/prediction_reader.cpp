@@ -1,0 +1,260 @@
+#include <cmath>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "caqa/label_normalize.h"
+#include "caqa/prediction.h"
+#include "csv_records.h"
+#include "json_object_line.h"
+
+namespace caqa {
+
+namespace {
+
+using detail::JsonField;
+
+constexpr std::string_view kLabelHint =
+    "use supportive, partially_supportive, contradictory or irrelevant (case, spaces and hyphens do not "
+    "matter; Support/Insufficient/Missing/Attributable/Extrapolatory are accepted too)";
+
+std::optional<Label> read_label_value(std::string_view text, const PredictionOptions& options) {
+  if (options.extract == ExtractMode::Strict) return parse_label_exact(text);
+  if (auto label = normalize_label(text)) return label;
+  if (options.binary) {
+    std::string folded = fold_label_text(text);
+    for (std::string_view rest : {"notsupportive", "nonsupportive", "unsupported", "notsupported", "notattributable",
+                                  "nonattributable", "unsupportive"})
+      if (folded == rest) return Label::Irrelevant;  // any non-supportive label scores the same in binary mode
+  }
+  return std::nullopt;
+}
+
+class RowReader {
+ public:
+  RowReader(PredictionSet& set, const PredictionOptions& options) : set_(set), options_(options) {}
+
+  void error(std::uint32_t line, ErrorCode code, std::uint32_t column, std::string message, std::string hint = {},
+             Severity severity = Severity::Error) {
+    set_.diagnostics.items.push_back({code, severity, line, column, std::move(message), std::move(hint)});
+  }
+
+  // One line's fields, already typed; the id is known to be usable.
+  void accept(std::uint32_t line, std::string_view id, std::uint32_t id_column, const JsonField& label,
+              const JsonField& response, const JsonField& score) {
+    PredictionRow row;
+    row.line = line;
+    row.id_column = id_column;
+    row.id_offset = set_.id_arena.size();
+    row.id_length = static_cast<std::uint32_t>(id.size());
+    if (label.type == JsonField::Type::String) {
+      if (auto l = read_label_value(label.text, options_)) {
+        row.kind = PredictedKind::Label;
+        row.label = *l;
+      } else {
+        row.kind = PredictedKind::InvalidLabel;
+        error(line, ErrorCode::InvalidLabel, label.column,
+              fmt::format("expected a category for \"label\", found {}", detail::describe_found(label)),
+              options_.extract == ExtractMode::Strict
+                  ? "--extract strict accepts only supportive, partially_supportive, contradictory or irrelevant"
+                  : std::string(kLabelHint));
+      }
+    } else if (label.type == JsonField::Type::Null && response.type == JsonField::Type::Absent) {
+      row.kind = PredictedKind::InvalidLabel;
+      error(line, ErrorCode::InvalidLabel, label.column, "expected a category for \"label\", found null",
+            std::string(kLabelHint));
+    } else if (label.type != JsonField::Type::Absent && label.type != JsonField::Type::Null) {
+      error(line, ErrorCode::BadLabelType, label.column,
+            fmt::format("expected a string for \"label\", found {}", detail::describe_found(label)),
+            std::string(kLabelHint));
+      return;
+    } else if (response.type == JsonField::Type::String) {
+      ++set_.responses;
+      row.from_response = true;
+      Extraction e = extract_label(response.text, options_.extract);
+      if (e.status == ExtractStatus::Found) {
+        ++set_.responses_parsed;
+        row.kind = PredictedKind::Label;
+        row.label = e.label;
+      } else {
+        row.kind = PredictedKind::Unparseable;
+        std::string shown(response.text.substr(0, 80));
+        for (char& c : shown)
+          if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+        error(line, ErrorCode::UnparseableResponse, response.column,
+              fmt::format("expected one category in \"response\", found {}: \"{}{}\"",
+                          e.status == ExtractStatus::Ambiguous ? "several with no way to decide" : "none", shown,
+                          response.text.size() > 80 ? "..." : ""),
+              "scored as wrong; see README \"Label extraction\" for the rule", Severity::Warning);
+      }
+    } else if (response.type != JsonField::Type::Absent && response.type != JsonField::Type::Null) {
+      error(line, ErrorCode::BadResponseType, response.column,
+            fmt::format("expected a string for \"response\", found {}", detail::describe_found(response)));
+      return;
+    } else {
+      error(line, ErrorCode::MissingLabel, 1, "expected a \"label\" or a \"response\" key, found neither",
+            "write {\"id\": ..., \"label\": \"supportive\"} or {\"id\": ..., \"response\": \"<judge output>\"}");
+      return;
+    }
+    if ((score.type == JsonField::Type::Integer || score.type == JsonField::Type::Float) && std::isfinite(score.number)) {
+      row.has_score = true;
+      row.score = score.number;
+    } else if (score.type != JsonField::Type::Absent && score.type != JsonField::Type::Null) {
+      error(line, ErrorCode::BadScore, score.column,
+            fmt::format("expected a finite number or null for \"score\", found {}", detail::describe_found(score)),
+            "the score is optional; leave it out when the evaluator gives none");
+    }
+    set_.id_arena.append(id);
+    set_.rows.push_back(row);
+  }
+
+ private:
+  PredictionSet& set_;
+  const PredictionOptions& options_;
+};
+
+void read_json_lines(const std::string& text, const PredictionOptions& options, PredictionSet& set) {
+  enum Key { kId, kLabel, kResponse, kScore };
+  detail::PaddedText padded(text);
+  detail::JsonObjectLine parser({"id", "label", "response", "score"});
+  RowReader rows(set, options);
+  set.rows.reserve(text.size() / 48 + 1);
+  set.id_arena.reserve(text.size() / 4 + 16);
+  LineCursor cursor(padded.view());
+  SourceLine line;
+  while (cursor.next(line)) {
+    if (is_blank(line.text)) continue;
+    ++set.lines_read;
+    if (line.text.size() > options.max_line_bytes) {
+      rows.error(line.number, ErrorCode::LineTooLong, 1,
+                 fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes,
+                             line.text.size()),
+                 "raise --max-line-bytes if such long lines are intended");
+      continue;
+    }
+    if (auto problem = parser.parse(line.text, padded.capacity_from(line.offset))) {
+      rows.error(line.number, problem->code, problem->column, problem->message, problem->hint);
+      continue;
+    }
+    std::string_view id;
+    if (auto problem = detail::id_text(parser.field(kId), id)) {
+      rows.error(line.number, problem->code, problem->column, problem->message, problem->hint);
+      continue;
+    }
+    rows.accept(line.number, id, parser.field(kId).column, parser.field(kLabel), parser.field(kResponse),
+                parser.field(kScore));
+  }
+}
+
+std::string lower_trimmed(std::string_view s) {
+  std::size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  std::string out = b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+void read_csv(const std::string& text, const PredictionOptions& options, PredictionSet& set) {
+  RowReader rows(set, options);
+  detail::CsvRecords records(text);
+  detail::CsvRecord record;
+  std::optional<detail::CsvProblem> problem;
+  int id_col = -1, label_col = -1, response_col = -1, score_col = -1;
+  std::size_t header_fields = 0;
+  bool header_done = false;
+  while (records.next(record, problem)) {
+    if (problem) {
+      if (header_done) ++set.lines_read;
+      rows.error(problem->line, problem->code, problem->column, problem->message);
+      continue;
+    }
+    if (record.blank) continue;
+    if (!header_done) {
+      header_done = true;
+      header_fields = record.fields.size();
+      for (std::size_t i = 0; i < record.fields.size(); ++i) {
+        std::string name = lower_trimmed(record.fields[i]);
+        int* slot = name == "id" ? &id_col : name == "label" ? &label_col : name == "response" ? &response_col
+                                                                          : name == "score" ? &score_col : nullptr;
+        if (slot) *slot = static_cast<int>(i);
+      }
+      if (id_col < 0 || (label_col < 0 && response_col < 0)) {
+        rows.error(record.line, ErrorCode::CsvHeader, 1,
+                   fmt::format("expected a header naming id and label (or response), found \"{}\"",
+                               fmt::join(record.fields, ",")),
+                   "the first line must be id,label[,score] or id,response[,score]");
+        return;
+      }
+      continue;
+    }
+    ++set.lines_read;
+    if (record.fields.size() != header_fields) {
+      rows.error(record.line, ErrorCode::CsvFieldCount, 1,
+                 fmt::format("expected {} fields as in the header, found {}", header_fields, record.fields.size()),
+                 "quote fields that contain commas: \"a, b\"");
+      continue;
+    }
+    if (std::size_t bad = first_invalid_utf8(fmt::format("{}", fmt::join(record.fields, ","))); bad != std::string_view::npos) {
+      rows.error(record.line, ErrorCode::InvalidUtf8, 0, "expected UTF-8 text, found invalid bytes",
+                 "save the file as UTF-8");
+      continue;
+    }
+    const std::string& id = record.fields[id_col];
+    if (id.empty()) {
+      rows.error(record.line, ErrorCode::MissingId, record.columns[id_col], "expected an id, found an empty field");
+      continue;
+    }
+    auto text_field = [&](int col) {
+      JsonField f;
+      if (col < 0) return f;
+      f.column = record.columns[col];
+      f.type = JsonField::Type::String;
+      f.text = record.fields[col];
+      return f;
+    };
+    JsonField label = text_field(label_col), response = text_field(response_col), score;
+    if (label.type == JsonField::Type::String && label.text.empty()) label.type = JsonField::Type::Null;
+    if (score_col >= 0 && !record.fields[score_col].empty()) {
+      score = text_field(score_col);
+      const std::string& s = record.fields[score_col];
+      char* end = nullptr;
+      double v = std::strtod(s.c_str(), &end);
+      bool numeric = end == s.c_str() + s.size() && std::isfinite(v) &&
+                     s.find_first_of("nNiIxX") == std::string::npos;  // no nan, inf or hex
+      if (numeric) {
+        score.type = JsonField::Type::Float;
+        score.number = v;
+      }
+    }
+    rows.accept(record.line, id, record.columns[id_col], label, response, score);
+  }
+}
+
+}  // namespace
+
+std::optional<PredictionFormat> parse_prediction_format(std::string_view text) {
+  if (text == "auto") return PredictionFormat::Auto;
+  if (text == "jsonl") return PredictionFormat::JsonLines;
+  if (text == "csv") return PredictionFormat::Csv;
+  return std::nullopt;
+}
+
+PredictionSet read_predictions(const std::string& text, const PredictionOptions& options) {
+  PredictionSet set;
+  set.format = options.format;
+  if (set.format == PredictionFormat::Auto) {
+    std::size_t i = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) ++i;
+    std::string head = lower_trimmed(std::string_view(text).substr(i, 8));
+    bool csv = head.rfind("id,", 0) == 0 || head.rfind("\"id\",", 0) == 0;
+    set.format = csv ? PredictionFormat::Csv : PredictionFormat::JsonLines;
+  }
+  if (set.format == PredictionFormat::Csv) read_csv(text, options, set);
+  else read_json_lines(text, options, set);
+  if (set.lines_read == 0 && !set.diagnostics.has_errors())
+    set.diagnostics.items.push_back({ErrorCode::EmptyFile, Severity::Error, 0, 0,
+                                     "expected prediction lines, found an empty file", ""});
+  return set;
+}
+
+}  // namespace caqa

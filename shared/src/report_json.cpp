@@ -1,0 +1,173 @@
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "caqa/report.h"
+#include "caqa/version.h"
+
+namespace caqa {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+Json interval(const Interval& i) { return Json::array({number(i.low), number(i.high)}); }
+
+Json label_json(const LabelScores& s, const Interval* ci) {
+  Json j{{"precision", s.precision}, {"recall", s.recall}, {"f1", s.f1}};
+  if (ci) j["f1_ci95"] = interval(*ci);
+  j["support"] = s.support;
+  j["predicted"] = s.predicted;
+  return j;
+}
+
+Json diagnostics_json(const Diagnostics& diagnostics) {
+  Json items = Json::array();
+  for (const auto& d : diagnostics.items) {
+    Json j{{"severity", d.severity == Severity::Error ? "error" : "warning"},
+           {"code", std::string(error_code_name(d.code))},
+           {"line", d.line},
+           {"column", d.column},
+           {"message", d.message}};
+    if (!d.hint.empty()) j["hint"] = d.hint;
+    items.push_back(std::move(j));
+  }
+  return items;
+}
+
+Json score_json(const ScoreReport& r) {
+  const Classification& c = r.classification;
+  const BootstrapIntervals* ci = r.intervals ? &*r.intervals : nullptr;
+  Json j;
+  j["report"] = "score";
+  j["caqa_version"] = kVersion;
+  j["schema_version"] = kScoreSchemaVersion;
+  j["signature"] = r.signature;
+  j["prediction"] = r.sources.prediction_name;
+  j["gold"] = r.sources.gold_name;
+  j["gold_sha256"] = r.sources.gold_sha256;
+  j["split"] = r.split;
+  Json options{{"missing", r.options.ignore_missing ? "ignore" : "wrong"},
+               {"duplicates", std::string(duplicate_policy_name(r.options.duplicates))},
+               {"extract", std::string(extract_mode_name(r.options.extract))},
+               {"mode", r.options.binary ? "binary" : "four-way"}};
+  options["bootstrap"] = Json{{"resamples", ci ? r.options.bootstrap.resamples : 0},
+                              {"seed", r.options.bootstrap.seed},
+                              {"level", r.options.bootstrap.level}};
+  j["options"] = options;
+  const ScoreCounts& n = r.counts;
+  j["counts"] = Json{{"n_gold", n.gold},
+                     {"n_prediction_lines", n.prediction_lines},
+                     {"n_matched", n.matched},
+                     {"n_missing", n.missing},
+                     {"n_invalid_label", n.invalid_label},
+                     {"n_unparseable", n.unparseable},
+                     {"n_extra_lines", n.extra_lines},
+                     {"n_duplicate_lines", n.duplicate_lines},
+                     {"n_responses", n.responses},
+                     {"n_responses_parsed", n.responses_parsed},
+                     {"n_valid_score", n.scores}};
+  j["n_scored"] = c.n;
+  j["coverage"] = n.gold == 0 ? Json(nullptr) : Json(static_cast<double>(n.matched) / n.gold);
+  j["parse_rate"] = n.responses == 0 ? Json(nullptr) : Json(static_cast<double>(n.responses_parsed) / n.responses);
+
+  if (!r.options.binary) {
+    Json per_label;
+    Json absent = Json::array();
+    for (Label l : kLabels) {
+      per_label[std::string(label_name(l))] = label_json(c.per_label[index_of(l)], ci ? &ci->label_f1[index_of(l)] : nullptr);
+      if (c.per_label[index_of(l)].support == 0) absent.push_back(std::string(label_name(l)));
+    }
+    j["per_label"] = per_label;
+    j["micro_f1"] = c.micro_f1;
+    if (ci) j["micro_f1_ci95"] = interval(ci->micro_f1);
+    j["macro_f1"] = c.macro_f1;
+    if (ci) j["macro_f1_ci95"] = interval(ci->macro_f1);
+    j["weighted_f1"] = c.weighted_f1;
+    j["accuracy"] = c.micro_f1;
+    j["labels_absent_from_gold"] = absent;
+    j["diagnostics"] = Json{{"macro_f1_over_gold_present_labels", c.macro_f1_present},
+                            {"micro_prf_over_4_labels_sentinel_excluded",
+                             Json{{"precision", c.micro_over_labels.precision},
+                                  {"recall", c.micro_over_labels.recall},
+                                  {"f1", c.micro_over_labels.f1}}}};
+    Json levels;
+    for (Complexity level : kComplexities) {
+      int i = index_of(level);
+      Json e{{"n", c.complexity_n[i]}, {"micro_f1", number(c.complexity_micro_f1[i])}};
+      if (ci) e["micro_f1_ci95"] = interval(ci->complexity_micro_f1[i]);
+      levels[std::string(complexity_name(level))] = e;
+    }
+    j["per_complexity"] = levels;
+  }
+  Json labels = Json::array(), columns = Json::array(), rows = Json::array();
+  for (Label l : kLabels) labels.push_back(std::string(label_name(l)));
+  columns = labels;
+  columns.push_back("missing");
+  columns.push_back("unparseable");
+  for (const auto& row : r.confusion.overall()) rows.push_back(Json(row));
+  j["confusion_matrix"] = Json{{"labels", labels}, {"columns", columns}, {"rows_gold_cols_pred", rows}};
+  const BinaryClassification& b = r.binary;
+  j["binary_supportive_vs_rest"] = Json{{"precision", b.supportive.precision},
+                                        {"recall", b.supportive.recall},
+                                        {"f1", b.supportive.f1},
+                                        {"rest", label_json(b.rest, nullptr)},
+                                        {"micro_f1", b.micro_f1},
+                                        {"macro_f1", b.macro_f1}};
+  return j;
+}
+
+}  // namespace
+
+std::string report_json(const ScoreReport& report) { return score_json(report).dump(2); }
+
+std::string reports_json(const std::vector<ScoreReport>& reports) {
+  if (reports.size() == 1) return report_json(reports.front());
+  Json all = Json::array();
+  for (const auto& r : reports) all.push_back(score_json(r));
+  return all.dump(2);
+}
+
+std::string validation_json(const ValidationSummary& s, const Validation& v) {
+  Json j;
+  j["report"] = "validate";
+  j["caqa_version"] = kVersion;
+  j["prediction"] = s.prediction_name;
+  j["valid"] = v.valid();
+  j["n_lines"] = s.lines;
+  j["n_gold"] = s.gold;
+  j["n_errors"] = v.diagnostics.error_count();
+  j["n_warnings"] = v.diagnostics.warning_count();
+  j["n_missing"] = v.missing;
+  j["first_missing_ids"] = v.first_missing_ids;
+  j["n_duplicate_lines"] = v.duplicate_lines;
+  j["n_unknown_id_lines"] = v.unknown_id_lines;
+  j["n_responses"] = s.responses;
+  j["parse_rate"] = s.responses == 0 ? Json(nullptr) : Json(static_cast<double>(s.responses_parsed) / s.responses);
+  j["diagnostics"] = diagnostics_json(v.diagnostics);
+  return j.dump(2);
+}
+
+std::string compare_json(const CompareReport& r) {
+  Json j;
+  j["report"] = "compare";
+  j["caqa_version"] = kVersion;
+  j["signature"] = r.signature;
+  j["a"] = r.name_a;
+  j["b"] = r.name_b;
+  j["gold_sha256"] = r.a.sources.gold_sha256;
+  j["metric"] = r.metric.name();
+  j["n"] = r.result.n;
+  j["value_a"] = r.result.value_a;
+  j["value_b"] = r.result.value_b;
+  j["difference"] = r.result.difference;
+  j["difference_ci95"] = interval(r.result.difference_ci);
+  j["p_paired_bootstrap"] = r.result.p_bootstrap;
+  j["p_approximate_randomization"] = r.result.p_randomization;
+  j["resamples"] = r.a.options.bootstrap.resamples;
+  j["seed"] = r.a.options.bootstrap.seed;
+  return j.dump(2);
+}
+
+}  // namespace caqa

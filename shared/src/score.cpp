@@ -1,0 +1,85 @@
+#include "caqa/score.h"
+
+#include <fmt/format.h>
+
+namespace caqa {
+
+ConfusionMatrix confusion_of(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation) {
+  ConfusionMatrix m;
+  for (std::uint32_t g = 0; g < gold.size(); ++g) {
+    std::uint32_t r = validation.row_of_gold[g];
+    int outcome = kMissingColumn;
+    if (r != IdIndex::kAbsent) {
+      const PredictionRow& row = predictions.rows[r];
+      outcome = row.kind == PredictedKind::Label ? index_of(row.label) : kUnparseableColumn;
+    }
+    m.add(gold.complexity(g), gold.label(g), outcome);
+  }
+  return m;
+}
+
+bool blocks_scoring(ErrorCode code, DuplicatePolicy policy) {
+  switch (code) {
+    case ErrorCode::InvalidLabel:
+    case ErrorCode::UnparseableResponse:
+    case ErrorCode::UnknownId:
+    case ErrorCode::BadScore:
+    case ErrorCode::MissingPredictions: return false;
+    case ErrorCode::DuplicateId: return policy == DuplicatePolicy::Error;
+    default: return true;
+  }
+}
+
+bool blocks_scoring(const Diagnostics& diagnostics, DuplicatePolicy policy) {
+  for (const auto& d : diagnostics.items)
+    if (d.severity == Severity::Error && blocks_scoring(d.code, policy)) return true;
+  return false;
+}
+
+ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
+                  const ScoreOptions& options, const ScoreSources& sources) {
+  ScoreReport r;
+  r.sources = sources;
+  r.options = options;
+  r.split = gold.split().empty() ? "all" : gold.split();
+  ScoreCounts& c = r.counts;
+  c.gold = gold.size();
+  c.prediction_lines = predictions.lines_read;
+  c.missing = validation.missing;
+  c.matched = gold.size() - validation.missing;
+  c.extra_lines = validation.unknown_id_lines;
+  c.duplicate_lines = validation.duplicate_lines;
+  c.responses = predictions.responses;
+  c.responses_parsed = predictions.responses_parsed;
+  for (std::uint32_t g = 0; g < gold.size(); ++g) {
+    std::uint32_t row = validation.row_of_gold[g];
+    if (row == IdIndex::kAbsent) continue;
+    const PredictionRow& p = predictions.rows[row];
+    c.invalid_label += p.kind == PredictedKind::InvalidLabel;
+    c.unparseable += p.kind == PredictedKind::Unparseable;
+    c.scores += p.has_score;
+  }
+  ConfusionMatrix all = confusion_of(predictions, gold, validation);
+  r.confusion = options.ignore_missing ? all.without_missing() : all;
+  r.classification = classify(r.confusion);
+  r.binary = classify_binary(r.confusion);
+  if (options.bootstrap.resamples > 0 && r.classification.n > 0)
+    r.intervals = bootstrap_intervals(r.confusion, options.bootstrap);
+  r.signature = score_signature(r);
+  return r;
+}
+
+std::string score_signature(const ScoreReport& r) {
+  std::string s = fmt::format("caqa-score:{}|split:{}|n:{}|missing:{}|dup:{}|extract:{}|mode:{}", kScoreSchemaVersion,
+                              r.split, r.classification.n, r.options.ignore_missing ? "ignore" : "wrong",
+                              duplicate_policy_name(r.options.duplicates), extract_mode_name(r.options.extract),
+                              r.options.binary ? "binary" : "four-way");
+  if (r.intervals)
+    s += fmt::format("|boot:{}|seed:{}|level:{}", r.options.bootstrap.resamples, r.options.bootstrap.seed,
+                     r.options.bootstrap.level);
+  else
+    s += "|boot:0";
+  return s;
+}
+
+}  // namespace caqa

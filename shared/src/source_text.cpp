@@ -1,0 +1,66 @@
+#include "caqa/source_text.h"
+
+#include <cstring>
+
+namespace caqa {
+
+LineCursor::LineCursor(std::string_view bytes) : bytes_(bytes) {
+  if (bytes_.size() >= 3 && static_cast<unsigned char>(bytes_[0]) == 0xEF &&
+      static_cast<unsigned char>(bytes_[1]) == 0xBB && static_cast<unsigned char>(bytes_[2]) == 0xBF) {
+    pos_ = 3;
+    had_bom_ = true;
+  }
+}
+
+bool LineCursor::next(SourceLine& line) {
+  if (pos_ >= bytes_.size()) return false;
+  const char* start = bytes_.data() + pos_;
+  std::size_t remaining = bytes_.size() - pos_;
+  const void* nl = std::memchr(start, '\n', remaining);
+  std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : remaining;
+  line.offset = pos_;
+  pos_ += len + (nl ? 1 : 0);
+  if (len > 0 && start[len - 1] == '\r') --len;
+  line.text = std::string_view(start, len);
+  line.number = ++number_;
+  return true;
+}
+
+bool is_blank(std::string_view text) {
+  for (char c : text)
+    if (c != ' ' && c != '\t' && c != '\r') return false;
+  return true;
+}
+
+std::size_t first_invalid_utf8(std::string_view text) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  std::size_t n = text.size(), i = 0;
+  while (i < n) {
+    unsigned char c = s[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t len;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      if (c == 0xE0) lo = 0xA0;  // overlong
+      if (c == 0xED) hi = 0x9F;  // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
+    } else
+      return i;
+    if (i + len > n) return i;
+    if (s[i + 1] < lo || s[i + 1] > hi) return i;
+    for (std::size_t k = 2; k < len; ++k)
+      if (s[i + k] < 0x80 || s[i + k] > 0xBF) return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace caqa

@@ -1,0 +1,82 @@
+#include "caqa/validate.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace caqa {
+
+std::string_view duplicate_policy_name(DuplicatePolicy policy) {
+  switch (policy) {
+    case DuplicatePolicy::Error: return "error";
+    case DuplicatePolicy::First: return "first";
+    case DuplicatePolicy::Last: return "last";
+  }
+  return "error";
+}
+
+std::optional<DuplicatePolicy> parse_duplicate_policy(std::string_view text) {
+  if (text == "error") return DuplicatePolicy::Error;
+  if (text == "first") return DuplicatePolicy::First;
+  if (text == "last") return DuplicatePolicy::Last;
+  return std::nullopt;
+}
+
+Validation validate(const PredictionSet& predictions, const GoldSet& gold, DuplicatePolicy policy) {
+  Validation v;
+  v.diagnostics.items = predictions.diagnostics.items;
+  v.row_of_gold.assign(gold.size(), IdIndex::kAbsent);
+  IdIndex unknown;  // ids not in gold, to report their repeats too
+  std::vector<std::uint32_t> unknown_first_line;
+  for (std::uint32_t r = 0; r < predictions.rows.size(); ++r) {
+    const PredictionRow& row = predictions.rows[r];
+    std::string_view id = predictions.id(row);
+    std::uint32_t g = gold.ids().find(id);
+    std::uint32_t first_line = 0;
+    if (g == IdIndex::kAbsent) {
+      std::uint32_t seen = unknown.insert(id);
+      if (seen == IdIndex::kAbsent) {
+        unknown_first_line.push_back(row.line);
+        ++v.unknown_id_lines;
+        v.diagnostics.items.push_back({ErrorCode::UnknownId, Severity::Error, row.line, row.id_column,
+                                       fmt::format("expected an id of the gold file, found \"{}\"", id),
+                                       "check that the predictions and --gold are the same benchmark split"});
+        continue;
+      }
+      ++v.unknown_id_lines;
+      first_line = unknown_first_line[seen];
+    } else if (v.row_of_gold[g] == IdIndex::kAbsent) {
+      v.row_of_gold[g] = r;
+      continue;
+    } else {
+      first_line = predictions.rows[v.row_of_gold[g]].line;
+      if (policy == DuplicatePolicy::Last) v.row_of_gold[g] = r;
+    }
+    ++v.duplicate_lines;
+    if (policy == DuplicatePolicy::Error)
+      v.diagnostics.items.push_back({ErrorCode::DuplicateId, Severity::Error, row.line, row.id_column,
+                                     fmt::format("duplicate id \"{}\" (first on line {})", id, first_line),
+                                     "keep one prediction per id, or score with --dup first|last"});
+  }
+  for (std::uint32_t g = 0; g < gold.size(); ++g) {
+    if (v.row_of_gold[g] != IdIndex::kAbsent) continue;
+    ++v.missing;
+    if (v.first_missing_ids.size() < 10) v.first_missing_ids.emplace_back(gold.ids().id(g));
+  }
+  if (v.missing > 0) {
+    v.diagnostics.items.push_back(
+        {ErrorCode::MissingPredictions, Severity::Warning, 0, 0,
+         fmt::format("{} of {} gold samples have no prediction (first: {})", v.missing, gold.size(),
+                     fmt::join(v.first_missing_ids, ", ")),
+         "scored as wrong unless you pass --ignore-missing"});
+  }
+  std::stable_sort(v.diagnostics.items.begin(), v.diagnostics.items.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     // File-level notes (line 0) go last.
+                     auto key = [](const Diagnostic& d) { return d.line == 0 ? ~0u : d.line; };
+                     return key(a) < key(b);
+                   });
+  return v;
+}
+
+}  // namespace caqa

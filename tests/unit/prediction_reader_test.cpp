@@ -1,0 +1,124 @@
+#include <gtest/gtest.h>
+
+#include "caqa/prediction.h"
+
+using caqa::ErrorCode;
+using caqa::PredictedKind;
+
+namespace {
+caqa::Diagnostic only_diagnostic(const caqa::PredictionSet& set) {
+  EXPECT_EQ(set.diagnostics.items.size(), 1u);
+  return set.diagnostics.items.empty() ? caqa::Diagnostic{ErrorCode::EmptyFile} : set.diagnostics.items[0];
+}
+}  // namespace
+
+TEST(PredictionReader, JsonLinesLabelResponseAndScore) {
+  auto set = caqa::read_predictions(
+      "{\"id\":\"a\",\"label\":\"Attributable\",\"score\":0.75}\n"
+      "\n"
+      "{\"id\":7,\"response\":\"Relationship Category: Contradictory\",\"extra\":[1,2]}\n");
+  EXPECT_TRUE(set.diagnostics.items.empty());
+  ASSERT_EQ(set.rows.size(), 2u);
+  EXPECT_EQ(set.id(set.rows[0]), "a");
+  EXPECT_EQ(set.rows[0].label, caqa::Label::Supportive);
+  EXPECT_TRUE(set.rows[0].has_score);
+  EXPECT_DOUBLE_EQ(set.rows[0].score, 0.75);
+  EXPECT_EQ(set.id(set.rows[1]), "7");
+  EXPECT_EQ(set.rows[1].line, 3u);
+  EXPECT_EQ(set.rows[1].label, caqa::Label::Contradictory);
+  EXPECT_TRUE(set.rows[1].from_response);
+  EXPECT_EQ(set.responses_parsed, 1u);
+}
+
+TEST(PredictionReader, MalformedJsonHasLineAndColumn) {
+  auto d = only_diagnostic(caqa::read_predictions("{\"id\":\"a\",\"label\":\"supportive\"}\n{\"id\":\"b\",,}\n"));
+  EXPECT_EQ(d.code, ErrorCode::MalformedJson);
+  EXPECT_EQ(d.line, 2u);
+  EXPECT_EQ(d.column, 11u);
+}
+
+TEST(PredictionReader, TypeErrorsNameWhatWasFound) {
+  auto d = only_diagnostic(caqa::read_predictions("{\"id\":3.5,\"label\":\"supportive\"}\n"));
+  EXPECT_EQ(d.code, ErrorCode::BadIdType);
+  EXPECT_EQ(d.column, 7u);
+  EXPECT_NE(d.message.find("number 3.5"), std::string::npos) << d.message;
+  d = only_diagnostic(caqa::read_predictions("{\"id\":\"a\",\"label\":2}\n"));
+  EXPECT_EQ(d.code, ErrorCode::BadLabelType);
+  d = only_diagnostic(caqa::read_predictions("{\"id\":\"a\",\"label\":\"supportive\",\"score\":\"high\"}\n"));
+  EXPECT_EQ(d.code, ErrorCode::BadScore);
+  d = only_diagnostic(caqa::read_predictions("{\"id\":\"a\",\"label\":\"x\",\"label\":\"y\"}\n"));
+  EXPECT_EQ(d.code, ErrorCode::DuplicateKey);
+  d = only_diagnostic(caqa::read_predictions("[1,2]\n"));
+  EXPECT_EQ(d.code, ErrorCode::NotAnObject);
+  d = only_diagnostic(caqa::read_predictions("{\"id\":\"a\",\"label\":\"supportive\"} x\n"));
+  EXPECT_EQ(d.code, ErrorCode::MalformedJson);
+}
+
+TEST(PredictionReader, InvalidUtf8AndLongLines) {
+  auto d = only_diagnostic(caqa::read_predictions("{\"id\":\"a\xff\",\"label\":\"supportive\"}\n"));
+  EXPECT_EQ(d.code, ErrorCode::InvalidUtf8);
+  EXPECT_EQ(d.column, 9u);
+  caqa::PredictionOptions options;
+  options.max_line_bytes = 64;
+  d = only_diagnostic(caqa::read_predictions("{\"id\":\"" + std::string(100, 'a') + "\",\"label\":\"irrelevant\"}\n",
+                                             options));
+  EXPECT_EQ(d.code, ErrorCode::LineTooLong);
+}
+
+TEST(PredictionReader, InvalidLabelsAndUnparseableResponsesAreKeptAsRows) {
+  auto set = caqa::read_predictions(
+      "{\"id\":\"a\",\"label\":\"maybe\"}\n{\"id\":\"b\",\"label\":null}\n{\"id\":\"c\",\"response\":\"I am not sure.\"}\n");
+  ASSERT_EQ(set.rows.size(), 3u);
+  EXPECT_EQ(set.rows[0].kind, PredictedKind::InvalidLabel);
+  EXPECT_EQ(set.rows[1].kind, PredictedKind::InvalidLabel);
+  EXPECT_EQ(set.rows[2].kind, PredictedKind::Unparseable);
+  EXPECT_EQ(set.diagnostics.items[2].severity, caqa::Severity::Warning);
+}
+
+TEST(PredictionReader, StrictModeWantsCanonicalLabels) {
+  caqa::PredictionOptions options;
+  options.extract = caqa::ExtractMode::Strict;
+  auto set = caqa::read_predictions("{\"id\":\"a\",\"label\":\"Supportive\"}\n", options);
+  EXPECT_EQ(set.rows[0].kind, PredictedKind::InvalidLabel);
+}
+
+TEST(PredictionReader, BinaryModeAcceptsNegativeLabels) {
+  caqa::PredictionOptions options;
+  options.binary = true;
+  auto set = caqa::read_predictions("{\"id\":\"a\",\"label\":\"Not supportive\"}\n", options);
+  ASSERT_EQ(set.rows[0].kind, PredictedKind::Label);
+  EXPECT_NE(set.rows[0].label, caqa::Label::Supportive);
+}
+
+TEST(PredictionReader, CsvWithQuotesCrlfAndBom) {
+  auto set = caqa::read_predictions(
+      "\xEF\xBB\xBFid,response,score\r\n"
+      "a,\"Supportive, since it says \"\"X\"\"\",0.9\r\n"
+      "b,\"Line one\nIrrelevant\",\r\n"
+      "c,Partial,abc\r\n");
+  EXPECT_EQ(set.format, caqa::PredictionFormat::Csv);
+  ASSERT_EQ(set.rows.size(), 3u);
+  EXPECT_EQ(set.rows[0].label, caqa::Label::Supportive);
+  EXPECT_TRUE(set.rows[0].has_score);
+  EXPECT_EQ(set.rows[1].label, caqa::Label::Irrelevant);
+  EXPECT_FALSE(set.rows[1].has_score);
+  EXPECT_EQ(set.rows[2].line, 5u);
+  auto d = only_diagnostic(set);
+  EXPECT_EQ(d.code, ErrorCode::BadScore);
+  EXPECT_EQ(d.line, 5u);
+}
+
+TEST(PredictionReader, CsvStructuralErrors) {
+  auto d = only_diagnostic(caqa::read_predictions("id,verdict\na,supportive\n", {caqa::PredictionFormat::Csv}));
+  EXPECT_EQ(d.code, ErrorCode::CsvHeader);
+  d = only_diagnostic(caqa::read_predictions("id,label\na,supportive,0.3\n"));
+  EXPECT_EQ(d.code, ErrorCode::CsvFieldCount);
+  EXPECT_EQ(d.line, 2u);
+  d = only_diagnostic(caqa::read_predictions("id,label\na,\"supportive\n"));
+  EXPECT_EQ(d.code, ErrorCode::CsvQuote);
+}
+
+TEST(PredictionReader, EmptyFile) {
+  EXPECT_EQ(only_diagnostic(caqa::read_predictions("")).code, ErrorCode::EmptyFile);
+  EXPECT_EQ(only_diagnostic(caqa::read_predictions("\n  \n")).code, ErrorCode::EmptyFile);
+}
