@@ -37,11 +37,12 @@ class CompareCommand : public Command {
   }
 
   int run() override {
-    auto gold = load_gold(gold_, predictions_.max_line_bytes);
-    if (!gold) return kExitUsage;
+    LoadedInputs inputs = load_inputs(gold_, {path_a_, path_b_}, predictions_);
+    if (!inputs.gold || !inputs.predictions[0] || !inputs.predictions[1]) return kExitUsage;
+    const auto& gold = inputs.gold;
     ScoreOptions options = scoring_.options(predictions_);
-    auto a = score_file(path_a_, *gold, predictions_, options);
-    auto b = score_file(path_b_, *gold, predictions_, options);
+    auto a = score_loaded(std::move(*inputs.predictions[0]), *gold, predictions_, options);
+    auto b = score_loaded(std::move(*inputs.predictions[1]), *gold, predictions_, options);
     if (!a || !b) return kExitInvalid;
     PairedCounts counts;
     for (std::uint32_t g = 0; g < gold->gold.size(); ++g) {

@@ -39,13 +39,14 @@ class ScoreCommand : public Command {
   }
 
   int run() override {
-    auto gold = load_gold(gold_, predictions_.max_line_bytes);
-    if (!gold) return kExitUsage;
+    LoadedInputs inputs = load_inputs(gold_, paths_, predictions_);
+    if (!inputs.gold) return kExitUsage;
     ScoreOptions options = scoring_.options(predictions_);
     std::vector<ScoreReport> reports;
     bool all_scored = true;
-    for (const auto& path : paths_) {
-      auto scored = score_file(path, *gold, predictions_, options);
+    for (auto& loaded : inputs.predictions) {
+      if (!loaded) return kExitUsage;
+      auto scored = score_loaded(std::move(*loaded), *inputs.gold, predictions_, options);
       if (!scored) {
         all_scored = false;
         continue;

@@ -9,44 +9,83 @@
 
 #include <fmt/format.h>
 #include <openssl/evp.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <utility>
 
 namespace caqa::cli {
 
-namespace {
-constexpr std::size_t kPadding = 64;  // simdjson::SIMDJSON_PADDING
+FileBytes::FileBytes(FileBytes&& other) noexcept
+    : data_(std::move(other.data_)), map_(std::exchange(other.map_, nullptr)),
+      map_size_(other.map_size_),
+      region_size_(other.region_size_) {}
+
+FileBytes& FileBytes::operator=(FileBytes&& other) noexcept {
+  if (this != &other) {
+    this->~FileBytes();
+    new (this) FileBytes(std::move(other));
+  }
+  return *this;
 }
 
-std::optional<std::string> read_file(const std::string& path, std::string& error) {
-  std::string data;
+FileBytes::~FileBytes() {
+  if (map_) ::munmap(const_cast<char*>(map_), region_size_);
+}
+
+std::optional<FileBytes> read_file(const std::string& path, std::string& error) {
+  FileBytes file;
   if (path == "-") {
-    data.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    data.reserve(data.size() + kPadding);
-    return data;
+    file.data_.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    file.data_.reserve(file.data_.size() + InputText::kPadding);
+    return file;
   }
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     error = fmt::format("cannot open {}: {}", path, std::strerror(errno));
     return std::nullopt;
   }
-  std::fseek(f, 0, SEEK_END);
-  long size = std::ftell(f);
-  std::fseek(f, 0, SEEK_SET);
-  if (size < 0) {
-    std::fclose(f);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     error = fmt::format("cannot read {}: not a regular file", path);
+    ::close(fd);
     return std::nullopt;
   }
-  data.reserve(static_cast<std::size_t>(size) + kPadding);
-  data.resize(static_cast<std::size_t>(size));
-  std::size_t got = size > 0 ? std::fread(data.data(), 1, data.size(), f) : 0;
-  bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  if (failed || got != data.size()) {
-    error = fmt::format("cannot read {}: {}", path, failed ? std::strerror(errno) : "file changed while reading");
-    return std::nullopt;
+  auto size = static_cast<std::size_t>(st.st_size);
+  auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  if (size > 0) {
+    // The parser reads past the end: map the file into a region one page longer,
+    // whose tail stays an anonymous zero page.
+    std::size_t region = (size + page - 1) / page * page + page;
+    void* base = ::mmap(nullptr, region, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base != MAP_FAILED) {
+      void* map = ::mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0);
+      if (map != MAP_FAILED) {
+        ::close(fd);
+        file.map_ = static_cast<const char*>(map);
+        file.map_size_ = size;
+        file.region_size_ = region;
+        return file;
+      }
+      ::munmap(base, region);
+    }
   }
-  return data;
+  file.data_.reserve(size + InputText::kPadding);
+  file.data_.resize(size);
+  std::size_t got = 0;
+  while (got < size) {
+    ssize_t n = ::read(fd, file.data_.data() + got, size - got);
+    if (n <= 0) {
+      error = fmt::format("cannot read {}: {}", path, n < 0 ? std::strerror(errno) : "file shrank while reading");
+      ::close(fd);
+      return std::nullopt;
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  return file;
 }
 
 bool write_file_atomic(const std::string& path, std::string_view content, std::string& error) {

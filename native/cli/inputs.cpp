@@ -52,24 +52,30 @@ void print_diagnostics(std::FILE* out, const std::string& file, const Diagnostic
     fmt::print(out, "... and {} more (--max-errors 0 shows all)\n", diagnostics.items.size() - shown);
 }
 
-std::optional<LoadedGold> load_gold(const GoldFlags& flags, std::size_t max_line_bytes) {
-  std::string error;
-  auto text = read_file(flags.path, error);
-  if (!text) {
-    fmt::print(stderr, "caqa: {}\n", error);
-    return std::nullopt;
-  }
+std::optional<LoadedGold> parse_gold_text(const GoldFlags& flags, const InputText& text, std::size_t max_line_bytes) {
   GoldOptions options;
   if (!flags.split.empty()) options.split = flags.split;
   options.max_line_bytes = max_line_bytes;
-  GoldParse parsed = parse_gold(*text, options);
+  GoldParse parsed = parse_gold(text, options);
   if (parsed.diagnostics.has_errors()) {
     print_diagnostics(stderr, display_name(flags.path), parsed.diagnostics, 20);
     fmt::print(stderr, "caqa: the gold file {} has {} problem(s); fix it before scoring\n", display_name(flags.path),
                parsed.diagnostics.error_count());
     return std::nullopt;
   }
-  return LoadedGold{std::move(parsed.gold), display_name(flags.path), sha256_hex(*text)};
+  return LoadedGold{std::move(parsed.gold), display_name(flags.path), {}};
+}
+
+std::optional<LoadedGold> load_gold(const GoldFlags& flags, std::size_t max_line_bytes, bool with_hash) {
+  std::string error;
+  auto text = read_file(flags.path, error);
+  if (!text) {
+    fmt::print(stderr, "caqa: {}\n", error);
+    return std::nullopt;
+  }
+  auto gold = parse_gold_text(flags, text->text(), max_line_bytes);
+  if (gold && with_hash) gold->sha256 = sha256_hex(text->bytes());
+  return gold;
 }
 
 std::optional<LoadedPredictions> load_predictions(const std::string& path, const PredictionFlags& flags) {
@@ -79,7 +85,7 @@ std::optional<LoadedPredictions> load_predictions(const std::string& path, const
     fmt::print(stderr, "caqa: {}\n", error);
     return std::nullopt;
   }
-  return LoadedPredictions{read_predictions(*text, flags.options()), display_name(path)};
+  return LoadedPredictions{read_predictions(text->text(), flags.options()), display_name(path)};
 }
 
 bool emit(const std::string& path, const std::string& text) {

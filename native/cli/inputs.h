@@ -38,7 +38,9 @@ struct LoadedGold {
 };
 
 // Prints problems to stderr and returns nullopt when the gold file is unusable.
-std::optional<LoadedGold> load_gold(const GoldFlags& flags, std::size_t max_line_bytes);
+// sha256 is left empty when with_hash is false (the caller hashes the text itself).
+std::optional<LoadedGold> load_gold(const GoldFlags& flags, std::size_t max_line_bytes, bool with_hash = true);
+std::optional<LoadedGold> parse_gold_text(const GoldFlags& flags, const InputText& text, std::size_t max_line_bytes);
 
 struct LoadedPredictions {
   PredictionSet set;

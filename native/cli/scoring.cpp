@@ -1,6 +1,10 @@
 #include "scoring.h"
 
+#include <future>
+
 #include <fmt/format.h>
+
+#include "files.h"
 
 namespace caqa::cli {
 
@@ -29,11 +33,34 @@ ScoreOptions ScoringFlags::options(const PredictionFlags& predictions) const {
   return o;
 }
 
-std::optional<ScoredFile> score_file(const std::string& path, const LoadedGold& gold, const PredictionFlags& flags,
-                                     const ScoreOptions& options) {
-  auto loaded = load_predictions(path, flags);
-  if (!loaded) return std::nullopt;
-  Validation v = validate(loaded->set, gold.gold, options.duplicates);
+LoadedInputs load_inputs(const GoldFlags& gold, const std::vector<std::string>& paths, const PredictionFlags& flags) {
+  LoadedInputs inputs;
+  std::string error;
+  auto text = read_file(gold.path, error);
+  if (!text) {
+    fmt::print(stderr, "caqa: {}\n", error);
+    return inputs;
+  }
+  auto gold_future =
+      std::async(std::launch::async, [&] { return parse_gold_text(gold, text->text(), flags.max_line_bytes); });
+  for (const auto& path : paths) inputs.predictions.push_back(load_predictions(path, flags));
+  std::string sha256 = sha256_hex(text->bytes());  // on this thread: it balances the gold parse
+  inputs.gold = gold_future.get();
+  if (inputs.gold) inputs.gold->sha256 = sha256;
+  return inputs;
+}
+
+std::optional<ScoredFile> score_loaded(LoadedPredictions loaded_predictions, const LoadedGold& gold,
+                                       const PredictionFlags& flags, const ScoreOptions& options) {
+  auto* loaded = &loaded_predictions;
+  // Id lookups are cache-miss bound: half of them on a second thread.
+  const PredictionSet& set = loaded->set;
+  std::vector<std::uint32_t> gold_of_row(set.rows.size());
+  std::size_t half = set.rows.size() / 2;
+  auto first_half = std::async(std::launch::async, [&] { match_ids(set, gold.gold, 0, half, gold_of_row.data()); });
+  match_ids(set, gold.gold, half, set.rows.size(), gold_of_row.data() + half);
+  first_half.get();
+  Validation v = validate(set, gold.gold, options.duplicates, std::move(gold_of_row));
   if (blocks_scoring(v.diagnostics, options.duplicates)) {
     Diagnostics blocking;
     for (const auto& d : v.diagnostics.items)

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -27,8 +28,16 @@ struct ScoredFile {
   ScoreReport report;
 };
 
-// nullopt (after printing why) when the file cannot be read or has blocking errors.
-std::optional<ScoredFile> score_file(const std::string& path, const LoadedGold& gold, const PredictionFlags& flags,
-                                     const ScoreOptions& options);
+// nullopt (after printing why) when the file has blocking errors.
+std::optional<ScoredFile> score_loaded(LoadedPredictions loaded, const LoadedGold& gold, const PredictionFlags& flags,
+                                       const ScoreOptions& options);
+
+// Reads and parses the gold file on a second thread while the prediction files are
+// read and parsed on this one (the two largest costs of scoring a big file).
+struct LoadedInputs {
+  std::optional<LoadedGold> gold;
+  std::vector<std::optional<LoadedPredictions>> predictions;
+};
+LoadedInputs load_inputs(const GoldFlags& gold, const std::vector<std::string>& paths, const PredictionFlags& flags);
 
 }  // namespace caqa::cli

@@ -24,9 +24,10 @@ bool CsvRecords::next(CsvRecord& record, std::optional<CsvProblem>& problem) {
   };
   std::string field;
   while (true) {
-    record.columns.push_back(column(pos_));
+    bool quoted = pos_ < text_.size() && text_[pos_] == '"';
+    record.columns.push_back(column(pos_) + (quoted ? 1 : 0));  // where the field's text starts
     field.clear();
-    if (pos_ < text_.size() && text_[pos_] == '"') {
+    if (quoted) {
       std::size_t open = pos_++;
       std::uint32_t open_line = line_, open_column = column(open);
       bool closed = false;
@@ -87,6 +88,7 @@ bool CsvRecords::next(CsvRecord& record, std::optional<CsvProblem>& problem) {
     break;
   }
   std::string_view raw = text_.substr(record_start, pos_ - record_start);
+  record.bytes = raw.size();
   record.blank = raw.find_first_not_of(" \t\r\n") == std::string_view::npos;
   return true;
 }

@@ -16,6 +16,7 @@ struct CsvRecord {
   std::vector<std::string> fields;
   std::vector<std::uint32_t> columns;  // 1-based byte column where each field starts
   std::uint32_t line = 0;              // line where the record starts
+  std::size_t bytes = 0;               // length of the raw record
   bool blank = false;
 };
 

@@ -19,7 +19,7 @@ constexpr std::array<CodeInfo, kErrorCodeCount> kCodes = {{
     {"line_too_long", "a line longer than the limit (--max-line-bytes)"},
     {"malformed_json", "a line that is not valid JSON"},
     {"not_an_object", "a JSON Lines line that is not a JSON object"},
-    {"duplicate_key", "the same key twice in one object"},
+    {"duplicate_key", "the same key twice in a line's object"},
     {"missing_id", "no \"id\" on the line"},
     {"bad_id_type", "\"id\" is not a string or an integer"},
     {"duplicate_id", "an id predicted on more than one line"},

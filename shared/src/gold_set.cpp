@@ -1,5 +1,7 @@
 #include "caqa/gold_set.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "json_object_line.h"
@@ -31,15 +33,14 @@ Diagnostic at_line(std::uint32_t line, const detail::LineProblem& p) {
 
 }  // namespace
 
-GoldParse parse_gold(const std::string& text, const GoldOptions& options) {
+GoldParse parse_gold(const InputText& text, const GoldOptions& options) {
   GoldParse out;
-  detail::PaddedText padded(text);
   detail::JsonObjectLine parser({"id", "label", "complexity", "split"});
   IdIndex& ids = GoldSetBuilder::ids(out.gold);
-  ids.reserve(text.size() / 64 + 16, text.size() / 4 + 16);
+  ids.reserve(0, text.bytes().size() / 4 + 16);
   std::string split;
   bool split_seen = false, split_mixed = false;
-  LineCursor cursor(padded.view());
+  LineCursor cursor(text.bytes());
   SourceLine line;
   auto error = [&](std::uint32_t n, ErrorCode code, std::uint32_t column, std::string message, std::string hint = {}) {
     out.diagnostics.items.push_back({code, Severity::Error, n, column, std::move(message), std::move(hint)});
@@ -51,7 +52,7 @@ GoldParse parse_gold(const std::string& text, const GoldOptions& options) {
             fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes, line.text.size()));
       continue;
     }
-    if (auto problem = parser.parse(line.text, padded.capacity_from(line.offset))) {
+    if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {
       out.diagnostics.items.push_back(at_line(line.number, *problem));
       continue;
     }
@@ -96,12 +97,7 @@ GoldParse parse_gold(const std::string& text, const GoldOptions& options) {
     }
     if (!label || !complexity) continue;
 
-    std::uint32_t existing = ids.insert(id);
-    if (existing != IdIndex::kAbsent) {
-      error(line.number, ErrorCode::DuplicateId, parser.field(kId).column,
-            fmt::format("duplicate gold id \"{}\" (first on line {})", id, out.gold.line(existing)));
-      continue;
-    }
+    ids.append(id);
     GoldSetBuilder::add(out.gold, *label, *complexity, line.number);
     if (!split_seen) {
       split = std::string(sample_split);
@@ -110,6 +106,14 @@ GoldParse parse_gold(const std::string& text, const GoldOptions& options) {
       split_mixed = true;
     }
   }
+  std::vector<std::uint32_t> earlier = ids.build();
+  for (std::uint32_t e = 0; e < earlier.size(); ++e)
+    if (earlier[e] != IdIndex::kAbsent)
+      error(out.gold.line(e), ErrorCode::DuplicateId, 0,
+            fmt::format("duplicate gold id \"{}\" (first on line {})", ids.id(e), out.gold.line(earlier[e])),
+            "every benchmark sample needs its own id");
+  std::stable_sort(out.diagnostics.items.begin(), out.diagnostics.items.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) { return a.line < b.line; });
   GoldSetBuilder::set_split(out.gold, split_mixed ? "mixed" : split);
   if (out.gold.size() == 0 && !out.diagnostics.has_errors()) {
     out.diagnostics.items.push_back(

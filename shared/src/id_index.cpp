@@ -8,60 +8,91 @@ namespace caqa {
 namespace {
 constexpr std::uint64_t kLengthBits = 24;
 constexpr std::uint64_t kLengthMask = (1ull << kLengthBits) - 1;
+constexpr std::size_t kAhead = 12;
 }  // namespace
+
+std::uint64_t IdIndex::hash(std::string_view id) { return XXH3_64bits(id.data(), id.size()); }
+
+void IdIndex::prefetch(std::uint64_t h) const {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(&slots_[h & (slots_.size() - 1)]);
+#else
+  (void)h;
+#endif
+}
 
 void IdIndex::reserve(std::size_t count, std::size_t bytes) {
   arena_.reserve(bytes);
   offsets_.reserve(count);
   std::size_t want = 16;
   while (want < count * 2) want *= 2;
-  if (want > slots_.size()) {
-    slots_.assign(want, 0);
-    tags_.assign(want, 0);
-    for (std::uint32_t e = 0; e < offsets_.size(); ++e) {
-      std::string_view s = id(e);
-      std::uint64_t h = XXH3_64bits(s.data(), s.size());
-      std::size_t mask = slots_.size() - 1, slot = h & mask;
-      while (slots_[slot] != 0) slot = (slot + 1) & mask;
-      slots_[slot] = e + 1;
-      tags_[slot] = static_cast<std::uint32_t>(h >> 32);
-    }
-  }
+  if (want > slots_.size()) rehash(want);
 }
 
-void IdIndex::grow() { reserve(slots_.empty() ? 8 : slots_.size(), arena_.capacity()); }
+void IdIndex::rehash(std::size_t slot_count) {
+  slots_.assign(slot_count, Slot{});
+  for (std::uint32_t e = 0; e < indexed_; ++e) place(e, hash(id(e)));
+}
 
 std::string_view IdIndex::id(std::uint32_t entry) const {
   std::uint64_t o = offsets_[entry];
   return std::string_view(arena_.data() + (o >> kLengthBits), o & kLengthMask);
 }
 
-std::size_t IdIndex::slot_of(std::string_view s, std::uint64_t h) const {
+std::size_t IdIndex::probe(std::string_view s, std::uint64_t h) const {
   std::size_t mask = slots_.size() - 1, slot = h & mask;
   auto tag = static_cast<std::uint32_t>(h >> 32);
-  while (slots_[slot] != 0) {
-    if (tags_[slot] == tag && id(slots_[slot] - 1) == s) return slot;
+  while (slots_[slot].entry != 0) {
+    if (slots_[slot].tag == tag && id(slots_[slot].entry - 1) == s) return slot;
     slot = (slot + 1) & mask;
   }
   return slot;
 }
 
-std::uint32_t IdIndex::find(std::string_view s) const {
-  if (slots_.empty()) return kAbsent;
-  std::size_t slot = slot_of(s, XXH3_64bits(s.data(), s.size()));
-  return slots_[slot] == 0 ? kAbsent : slots_[slot] - 1;
+std::uint32_t IdIndex::place(std::uint32_t entry, std::uint64_t h) {
+  std::size_t slot = probe(id(entry), h);
+  if (slots_[slot].entry != 0) return slots_[slot].entry - 1;
+  slots_[slot] = Slot{static_cast<std::uint32_t>(h >> 32), entry + 1};
+  return kAbsent;
 }
 
-std::uint32_t IdIndex::insert(std::string_view s) {
-  if ((offsets_.size() + 1) * 2 > slots_.size()) grow();
-  std::uint64_t h = XXH3_64bits(s.data(), s.size());
-  std::size_t slot = slot_of(s, h);
-  if (slots_[slot] != 0) return slots_[slot] - 1;
+std::uint32_t IdIndex::append(std::string_view s) {
   auto entry = static_cast<std::uint32_t>(offsets_.size());
   offsets_.push_back((static_cast<std::uint64_t>(arena_.size()) << kLengthBits) | (s.size() & kLengthMask));
   arena_.append(s);
-  slots_[slot] = entry + 1;
-  tags_[slot] = static_cast<std::uint32_t>(h >> 32);
+  return entry;
+}
+
+std::vector<std::uint32_t> IdIndex::build() {
+  std::size_t want = 16;
+  while (want < offsets_.size() * 2) want *= 2;
+  if (want > slots_.size()) rehash(want);
+  std::size_t first = indexed_, count = offsets_.size() - first;
+  std::vector<std::uint64_t> hashes(count);
+  for (std::size_t i = 0; i < count; ++i) hashes[i] = hash(id(static_cast<std::uint32_t>(first + i)));
+  std::vector<std::uint32_t> earlier(offsets_.size(), kAbsent);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i + kAhead < count) prefetch(hashes[i + kAhead]);
+    earlier[first + i] = place(static_cast<std::uint32_t>(first + i), hashes[i]);
+  }
+  indexed_ = offsets_.size();
+  return earlier;
+}
+
+std::uint32_t IdIndex::find(std::string_view s) const {
+  if (slots_.empty()) return kAbsent;
+  std::size_t slot = probe(s, hash(s));
+  return slots_[slot].entry == 0 ? kAbsent : slots_[slot].entry - 1;
+}
+
+std::uint32_t IdIndex::insert(std::string_view s) {
+  if ((offsets_.size() + 1) * 2 > slots_.size()) rehash(slots_.empty() ? 16 : slots_.size() * 2);
+  std::uint64_t h = hash(s);
+  std::size_t slot = probe(s, h);
+  if (slots_[slot].entry != 0) return slots_[slot].entry - 1;
+  std::uint32_t entry = append(s);
+  slots_[slot] = Slot{static_cast<std::uint32_t>(h >> 32), entry + 1};
+  indexed_ = offsets_.size();
   return kAbsent;
 }
 

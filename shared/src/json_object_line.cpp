@@ -6,11 +6,14 @@
 #include <nlohmann/json.hpp>
 #include <simdjson.h>
 
+#include "caqa/input_text.h"
+
 #include "caqa/source_text.h"
 
 namespace caqa::detail {
 
 namespace od = simdjson::ondemand;
+static_assert(InputText::kPadding >= simdjson::SIMDJSON_PADDING);
 
 struct JsonObjectLine::Impl {
   od::parser parser;
@@ -35,6 +38,7 @@ struct SyntaxErrorFinder : nlohmann::json_sax<nlohmann::json> {
   bool start_array(std::size_t) override { return true; }
   bool end_array() override { return true; }
   bool parse_error(std::size_t pos, const std::string&, const nlohmann::detail::exception& ex) override {
+    if (ex.id == 406) return false;  // number out of double range: valid JSON, not a syntax error
     position = pos;
     message = ex.what();
     return false;
@@ -54,13 +58,66 @@ LineProblem explain_malformed(std::string_view line) {
     p.message = "the line is not valid JSON";
   } else {
     // "[json.exception.parse_error.101] parse error at line 1, column 12: syntax error while parsing ..."
+    // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 12: " prefix.
     std::string_view m = finder.message;
     if (auto pos = m.find("syntax error"); pos != std::string_view::npos) m.remove_prefix(pos);
-    p.message = std::string(m);
+    else if (auto colon = m.find("]"); colon != std::string_view::npos) m.remove_prefix(colon + 2);
+    p.message = printable_excerpt(m, 200);
     p.column = static_cast<std::uint32_t>(finder.position == 0 ? 1 : finder.position);
   }
   p.hint = "each line must hold one complete JSON object, e.g. {\"id\": \"q1\", \"label\": \"supportive\"}";
   return p;
+}
+
+// Walks a value so that every token in it is parsed (numbers, strings, nesting).
+bool well_formed(od::value value, int depth = 0) {
+  if (depth > 64) return false;
+  od::json_type type;
+  if (value.type().get(type)) return false;
+  switch (type) {
+    case od::json_type::object: {
+      od::object o;
+      if (value.get_object().get(o)) return false;
+      for (auto f : o) {
+        std::string_view k;
+        od::value v;
+        if (f.unescaped_key().get(k) || f.value().get(v) || !well_formed(v, depth + 1)) return false;
+      }
+      return true;
+    }
+    case od::json_type::array: {
+      od::array a;
+      if (value.get_array().get(a)) return false;
+      for (auto element : a) {
+        od::value v;
+        if (element.get(v) || !well_formed(v, depth + 1)) return false;
+      }
+      return true;
+    }
+    case od::json_type::string: {
+      std::string_view s;
+      return !value.get_string().get(s);
+    }
+    case od::json_type::number: {
+      double d;
+      if (!value.get_double().get(d)) return true;
+      return explain_malformed(value.raw_json_token()).column == 0;  // 1e400 is valid JSON
+    }
+    case od::json_type::boolean: {
+      bool b;
+      return !value.get_bool().get(b);
+    }
+    case od::json_type::null: return value.is_null();
+  }
+  return false;
+}
+
+// Keys and labels are a few bytes: an inline loop beats a call to memcmp.
+bool same_text(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
 }
 
 std::uint32_t column_of(std::string_view line, const char* at) {
@@ -86,12 +143,12 @@ std::string_view json_type_name(JsonField::Type type) {
 std::string describe_found(const JsonField& field) {
   switch (field.type) {
     case JsonField::Type::String: {
-      std::string shown(field.text.substr(0, 60));
-      return fmt::format("string \"{}\"{}", shown, field.text.size() > 60 ? "..." : "");
+      return fmt::format("string \"{}\"", printable_excerpt(field.text, 60));
     }
     case JsonField::Type::Integer:
     case JsonField::Type::Float:
-    case JsonField::Type::Bool: return fmt::format("{} {}", json_type_name(field.type), field.text);
+    case JsonField::Type::Bool:
+      return fmt::format("{} {}", json_type_name(field.type), printable_excerpt(field.text, 40));
     default: return std::string(json_type_name(field.type));
   }
 }
@@ -120,19 +177,39 @@ std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::siz
   }
   od::object obj;
   if (doc.get_object().get(obj)) return explain_malformed(line);
-  for (auto field : obj) {
-    std::string_view key;
-    if (field.unescaped_key().get(key)) return explain_malformed(line);
+  other_keys_.clear();
+  for (auto field_result : obj) {
+    od::field field;
+    if (std::move(field_result).get(field)) return explain_malformed(line);
+    // Compare raw key bytes first: no unescaping for the usual plain keys.
+    od::raw_json_string raw_key = field.key();
     std::size_t k = 0;
-    while (k < keys_.size() && keys_[k] != key) ++k;
-    od::value value;
-    if (field.value().get(value)) return explain_malformed(line);
-    if (k == keys_.size()) continue;  // other keys are allowed and skipped
+    while (k < keys_.size() && !raw_key.unsafe_is_equal(keys_[k])) ++k;
+    std::string_view key = k < keys_.size() ? keys_[k] : std::string_view();
+    if (k == keys_.size()) {
+      if (field.unescaped_key().get(key)) return explain_malformed(line);
+      k = 0;
+      while (k < keys_.size() && !same_text(keys_[k], key)) ++k;  // an escaped spelling of a wanted key
+    }
+    od::value& value = field.value();
+    if (k == keys_.size()) {
+      // Other keys are allowed, but On-Demand skips values unchecked: check them here.
+      std::string_view raw = value.raw_json_token();
+      std::uint32_t column = column_of(line, raw.data());
+      for (const auto& seen : other_keys_)
+        if (seen == key)
+          return LineProblem{ErrorCode::DuplicateKey, column, fmt::format("the key \"{}\" appears twice", printable_excerpt(key, 60)),
+                             "keep one value per key"};
+      other_keys_.emplace_back(key);
+      if (!well_formed(value)) return explain_malformed(line);
+      continue;
+    }
     JsonField& out = fields_[k];
     std::string_view raw = value.raw_json_token();
     std::uint32_t column = column_of(line, raw.data());
     if (out.type != JsonField::Type::Absent)
-      return LineProblem{ErrorCode::DuplicateKey, column, fmt::format("the key \"{}\" appears twice", key),
+      return LineProblem{ErrorCode::DuplicateKey, column,
+                         fmt::format("the key \"{}\" appears twice", printable_excerpt(key, 60)),
                          "keep one value per key"};
     out.column = column;
     od::json_type type;
@@ -148,7 +225,11 @@ std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::siz
         if (value.get_number_type().get(nt)) return explain_malformed(line);
         out.text = raw;
         out.type = nt == od::number_type::floating_point_number ? JsonField::Type::Float : JsonField::Type::Integer;
-        if (value.get_double().get(out.number)) return explain_malformed(line);
+        // Valid JSON beyond double range (1e400) is a number that is not finite.
+        if (value.get_double().get(out.number)) {
+          if (explain_malformed(raw).column != 0) return explain_malformed(line);
+          out.number = HUGE_VAL;
+        }
         break;
       }
       case od::json_type::null:
@@ -172,18 +253,6 @@ std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::siz
   return std::nullopt;
 }
 
-PaddedText::PaddedText(const std::string& text) {
-  if (text.capacity() >= text.size() + simdjson::SIMDJSON_PADDING) {
-    view_ = text;
-    capacity_ = text.capacity();
-  } else {
-    copy_.reserve(text.size() + simdjson::SIMDJSON_PADDING);
-    copy_ = text;
-    view_ = copy_;
-    capacity_ = copy_.capacity();
-  }
-}
-
 }  // namespace caqa::detail
 
 namespace caqa::detail {
@@ -195,7 +264,8 @@ std::optional<LineProblem> id_text(const JsonField& field, std::string_view& out
   if (field.type == JsonField::Type::String || field.type == JsonField::Type::Integer) {
     out = field.text;
     if (!out.empty()) return std::nullopt;
-    return LineProblem{ErrorCode::BadIdType, field.column, "expected a non-empty id, found an empty string", ""};
+    return LineProblem{ErrorCode::MissingId, field.column, "expected a non-empty id, found an empty string",
+                       "every line needs the id of the benchmark sample it judges"};
   }
   return LineProblem{ErrorCode::BadIdType, field.column,
                      fmt::format("expected a string or an integer for \"id\", found {}", describe_found(field)),

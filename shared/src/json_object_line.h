@@ -51,21 +51,9 @@ class JsonObjectLine {
   std::unique_ptr<Impl> impl_;
   std::vector<std::string_view> keys_;
   std::vector<JsonField> fields_;
+  std::vector<std::string> other_keys_;  // keys outside keys_ on the current line
 };
 
-// Runs parse() over a text whose buffer may lack padding: makes a padded copy when needed.
-class PaddedText {
- public:
-  explicit PaddedText(const std::string& text);
-  std::string_view view() const { return view_; }
-  // Readable bytes from offset to the end of the padded buffer.
-  std::size_t capacity_from(std::size_t offset) const { return capacity_ - offset; }
-
- private:
-  std::string copy_;
-  std::string_view view_;
-  std::size_t capacity_ = 0;
-};
 
 }  // namespace caqa::detail
 

@@ -78,13 +78,10 @@ class RowReader {
         row.label = e.label;
       } else {
         row.kind = PredictedKind::Unparseable;
-        std::string shown(response.text.substr(0, 80));
-        for (char& c : shown)
-          if (c == '\n' || c == '\r' || c == '\t') c = ' ';
         error(line, ErrorCode::UnparseableResponse, response.column,
-              fmt::format("expected one category in \"response\", found {}: \"{}{}\"",
-                          e.status == ExtractStatus::Ambiguous ? "several with no way to decide" : "none", shown,
-                          response.text.size() > 80 ? "..." : ""),
+              fmt::format("expected one category in \"response\", found {}: \"{}\"",
+                          e.status == ExtractStatus::Ambiguous ? "several with no way to decide" : "none",
+                          printable_excerpt(response.text, 80)),
               "scored as wrong; see README \"Label extraction\" for the rule", Severity::Warning);
       }
     } else if (response.type != JsonField::Type::Absent && response.type != JsonField::Type::Null) {
@@ -113,14 +110,13 @@ class RowReader {
   const PredictionOptions& options_;
 };
 
-void read_json_lines(const std::string& text, const PredictionOptions& options, PredictionSet& set) {
+void read_json_lines(const InputText& text, const PredictionOptions& options, PredictionSet& set) {
   enum Key { kId, kLabel, kResponse, kScore };
-  detail::PaddedText padded(text);
   detail::JsonObjectLine parser({"id", "label", "response", "score"});
   RowReader rows(set, options);
-  set.rows.reserve(text.size() / 48 + 1);
-  set.id_arena.reserve(text.size() / 4 + 16);
-  LineCursor cursor(padded.view());
+  set.rows.reserve(text.bytes().size() / 48 + 1);
+  set.id_arena.reserve(text.bytes().size() / 4 + 16);
+  LineCursor cursor(text.bytes());
   SourceLine line;
   while (cursor.next(line)) {
     if (is_blank(line.text)) continue;
@@ -132,7 +128,7 @@ void read_json_lines(const std::string& text, const PredictionOptions& options, 
                  "raise --max-line-bytes if such long lines are intended");
       continue;
     }
-    if (auto problem = parser.parse(line.text, padded.capacity_from(line.offset))) {
+    if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {
       rows.error(line.number, problem->code, problem->column, problem->message, problem->hint);
       continue;
     }
@@ -154,7 +150,20 @@ std::string lower_trimmed(std::string_view s) {
   return out;
 }
 
-void read_csv(const std::string& text, const PredictionOptions& options, PredictionSet& set) {
+// Reports the first field with bytes that are not UTF-8, with the byte's column.
+bool report_invalid_utf8(RowReader& rows, const detail::CsvRecord& record) {
+  for (std::size_t i = 0; i < record.fields.size(); ++i) {
+    std::size_t bad = first_invalid_utf8(record.fields[i]);
+    if (bad == std::string_view::npos) continue;
+    rows.error(record.line, ErrorCode::InvalidUtf8, record.columns[i] + static_cast<std::uint32_t>(bad),
+               fmt::format("expected UTF-8 text, found the byte 0x{:02X}", static_cast<unsigned char>(record.fields[i][bad])),
+               "save the file as UTF-8");
+    return true;
+  }
+  return false;
+}
+
+void read_csv(std::string_view text, const PredictionOptions& options, PredictionSet& set) {
   RowReader rows(set, options);
   detail::CsvRecords records(text);
   detail::CsvRecord record;
@@ -171,6 +180,7 @@ void read_csv(const std::string& text, const PredictionOptions& options, Predict
     if (record.blank) continue;
     if (!header_done) {
       header_done = true;
+      report_invalid_utf8(rows, record);  // the header may still name its columns
       header_fields = record.fields.size();
       for (std::size_t i = 0; i < record.fields.size(); ++i) {
         std::string name = lower_trimmed(record.fields[i]);
@@ -194,11 +204,13 @@ void read_csv(const std::string& text, const PredictionOptions& options, Predict
                  "quote fields that contain commas: \"a, b\"");
       continue;
     }
-    if (std::size_t bad = first_invalid_utf8(fmt::format("{}", fmt::join(record.fields, ","))); bad != std::string_view::npos) {
-      rows.error(record.line, ErrorCode::InvalidUtf8, 0, "expected UTF-8 text, found invalid bytes",
-                 "save the file as UTF-8");
+    if (record.bytes > options.max_line_bytes) {
+      rows.error(record.line, ErrorCode::LineTooLong, 1,
+                 fmt::format("expected a record of at most {} bytes, found {} bytes", options.max_line_bytes, record.bytes),
+                 "raise --max-line-bytes if such long records are intended");
       continue;
     }
+    if (report_invalid_utf8(rows, record)) continue;
     const std::string& id = record.fields[id_col];
     if (id.empty()) {
       rows.error(record.line, ErrorCode::MissingId, record.columns[id_col], "expected an id, found an empty field");
@@ -213,7 +225,6 @@ void read_csv(const std::string& text, const PredictionOptions& options, Predict
       return f;
     };
     JsonField label = text_field(label_col), response = text_field(response_col), score;
-    if (label.type == JsonField::Type::String && label.text.empty()) label.type = JsonField::Type::Null;
     if (score_col >= 0 && !record.fields[score_col].empty()) {
       score = text_field(score_col);
       const std::string& s = record.fields[score_col];
@@ -239,18 +250,19 @@ std::optional<PredictionFormat> parse_prediction_format(std::string_view text) {
   return std::nullopt;
 }
 
-PredictionSet read_predictions(const std::string& text, const PredictionOptions& options) {
+PredictionSet read_predictions(const InputText& input, const PredictionOptions& options) {
+  std::string_view text = input.bytes();
   PredictionSet set;
   set.format = options.format;
   if (set.format == PredictionFormat::Auto) {
-    std::size_t i = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+    std::size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
     while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) ++i;
-    std::string head = lower_trimmed(std::string_view(text).substr(i, 8));
+    std::string head = lower_trimmed(text.substr(i, 8));
     bool csv = head.rfind("id,", 0) == 0 || head.rfind("\"id\",", 0) == 0;
     set.format = csv ? PredictionFormat::Csv : PredictionFormat::JsonLines;
   }
   if (set.format == PredictionFormat::Csv) read_csv(text, options, set);
-  else read_json_lines(text, options, set);
+  else read_json_lines(input, options, set);
   if (set.lines_read == 0 && !set.diagnostics.has_errors())
     set.diagnostics.items.push_back({ErrorCode::EmptyFile, Severity::Error, 0, 0,
                                      "expected prediction lines, found an empty file", ""});

@@ -11,6 +11,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// Replaces invalid UTF-8 instead of throwing: reports quote user input.
+std::string dump(const Json& j) { return j.dump(2, ' ', false, Json::error_handler_t::replace); }
+
 Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 Json interval(const Interval& i) { return Json::array({number(i.low), number(i.high)}); }
 
@@ -120,13 +123,13 @@ Json score_json(const ScoreReport& r) {
 
 }  // namespace
 
-std::string report_json(const ScoreReport& report) { return score_json(report).dump(2); }
+std::string report_json(const ScoreReport& report) { return dump(score_json(report)); }
 
 std::string reports_json(const std::vector<ScoreReport>& reports) {
   if (reports.size() == 1) return report_json(reports.front());
   Json all = Json::array();
   for (const auto& r : reports) all.push_back(score_json(r));
-  return all.dump(2);
+  return dump(all);
 }
 
 std::string validation_json(const ValidationSummary& s, const Validation& v) {
@@ -146,7 +149,7 @@ std::string validation_json(const ValidationSummary& s, const Validation& v) {
   j["n_responses"] = s.responses;
   j["parse_rate"] = s.responses == 0 ? Json(nullptr) : Json(static_cast<double>(s.responses_parsed) / s.responses);
   j["diagnostics"] = diagnostics_json(v.diagnostics);
-  return j.dump(2);
+  return dump(j);
 }
 
 std::string compare_json(const CompareReport& r) {
@@ -167,7 +170,7 @@ std::string compare_json(const CompareReport& r) {
   j["p_approximate_randomization"] = r.result.p_randomization;
   j["resamples"] = r.a.options.bootstrap.resamples;
   j["seed"] = r.a.options.bootstrap.seed;
-  return j.dump(2);
+  return dump(j);
 }
 
 }  // namespace caqa

@@ -6,15 +6,15 @@ namespace caqa {
 
 ConfusionMatrix confusion_of(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation) {
   ConfusionMatrix m;
-  for (std::uint32_t g = 0; g < gold.size(); ++g) {
-    std::uint32_t r = validation.row_of_gold[g];
-    int outcome = kMissingColumn;
-    if (r != IdIndex::kAbsent) {
-      const PredictionRow& row = predictions.rows[r];
-      outcome = row.kind == PredictedKind::Label ? index_of(row.label) : kUnparseableColumn;
-    }
-    m.add(gold.complexity(g), gold.label(g), outcome);
+  // Rows in file order (sequential reads); the gold arrays are small enough to stay in cache.
+  for (std::uint32_t r = 0; r < predictions.rows.size(); ++r) {
+    std::uint32_t g = validation.gold_of_row[r];
+    if (g == IdIndex::kAbsent || validation.row_of_gold[g] != r) continue;
+    const PredictionRow& row = predictions.rows[r];
+    m.add(gold.complexity(g), gold.label(g), row.kind == PredictedKind::Label ? index_of(row.label) : kUnparseableColumn);
   }
+  for (std::uint32_t g = 0; g < gold.size(); ++g)
+    if (validation.row_of_gold[g] == IdIndex::kAbsent) m.add(gold.complexity(g), gold.label(g), kMissingColumn);
   return m;
 }
 
@@ -51,10 +51,10 @@ ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const V
   c.duplicate_lines = validation.duplicate_lines;
   c.responses = predictions.responses;
   c.responses_parsed = predictions.responses_parsed;
-  for (std::uint32_t g = 0; g < gold.size(); ++g) {
-    std::uint32_t row = validation.row_of_gold[g];
-    if (row == IdIndex::kAbsent) continue;
-    const PredictionRow& p = predictions.rows[row];
+  for (std::uint32_t r = 0; r < predictions.rows.size(); ++r) {
+    std::uint32_t g = validation.gold_of_row[r];
+    if (g == IdIndex::kAbsent || validation.row_of_gold[g] != r) continue;
+    const PredictionRow& p = predictions.rows[r];
     c.invalid_label += p.kind == PredictedKind::InvalidLabel;
     c.unparseable += p.kind == PredictedKind::Unparseable;
     c.scores += p.has_score;

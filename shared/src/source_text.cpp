@@ -1,6 +1,8 @@
 #include "caqa/source_text.h"
 
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 namespace caqa {
 
@@ -61,6 +63,30 @@ std::size_t first_invalid_utf8(std::string_view text) {
     i += len;
   }
   return std::string_view::npos;
+}
+
+std::string printable_excerpt(std::string_view text, std::size_t max_bytes) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t bad = first_invalid_utf8(text.substr(i));
+    std::size_t good = bad == std::string_view::npos ? text.size() - i : bad;
+    for (std::size_t k = 0; k < good; ++k) {
+      auto c = static_cast<unsigned char>(text[i + k]);
+      bool starts_char = (c & 0xC0) != 0x80;
+      if (starts_char && out.size() >= max_bytes) return out + "...";
+      out.push_back(c < 0x20 ? ' ' : static_cast<char>(c));
+    }
+    i += good;
+    if (i < text.size()) {
+      if (out.size() >= max_bytes) return out + "...";
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned char>(text[i]));
+      out += hex;
+      ++i;
+    }
+  }
+  return out;
 }
 
 }  // namespace caqa

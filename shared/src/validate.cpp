@@ -22,16 +22,30 @@ std::optional<DuplicatePolicy> parse_duplicate_policy(std::string_view text) {
   return std::nullopt;
 }
 
-Validation validate(const PredictionSet& predictions, const GoldSet& gold, DuplicatePolicy policy) {
+void match_ids(const PredictionSet& predictions, const GoldSet& gold, std::size_t begin, std::size_t end,
+               std::uint32_t* out) {
+  gold.ids().find_all(
+      end - begin, [&](std::size_t i) { return predictions.id(predictions.rows[begin + i]); }, out);
+}
+
+Validation validate(const PredictionSet& predictions, const GoldSet& gold, DuplicatePolicy policy,
+                    std::vector<std::uint32_t> gold_of_row_given) {
   Validation v;
   v.diagnostics.items = predictions.diagnostics.items;
   v.row_of_gold.assign(gold.size(), IdIndex::kAbsent);
   IdIndex unknown;  // ids not in gold, to report their repeats too
   std::vector<std::uint32_t> unknown_first_line;
+  std::vector<std::uint32_t>& gold_of_row = v.gold_of_row;
+  if (gold_of_row_given.size() == predictions.rows.size()) {
+    gold_of_row = std::move(gold_of_row_given);
+  } else {
+    gold_of_row.resize(predictions.rows.size());
+    match_ids(predictions, gold, 0, predictions.rows.size(), gold_of_row.data());
+  }
   for (std::uint32_t r = 0; r < predictions.rows.size(); ++r) {
     const PredictionRow& row = predictions.rows[r];
     std::string_view id = predictions.id(row);
-    std::uint32_t g = gold.ids().find(id);
+    std::uint32_t g = gold_of_row[r];
     std::uint32_t first_line = 0;
     if (g == IdIndex::kAbsent) {
       std::uint32_t seen = unknown.insert(id);

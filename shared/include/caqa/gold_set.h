@@ -12,6 +12,7 @@
 #include "caqa/complexity.h"
 #include "caqa/errors.h"
 #include "caqa/id_index.h"
+#include "caqa/input_text.h"
 #include "caqa/label.h"
 #include "caqa/source_text.h"
 
@@ -47,6 +48,6 @@ struct GoldParse {
 };
 
 // text: the whole gold file. Never throws; problems come back as diagnostics.
-GoldParse parse_gold(const std::string& text, const GoldOptions& options = {});
+GoldParse parse_gold(const InputText& text, const GoldOptions& options = {});
 
 }  // namespace caqa

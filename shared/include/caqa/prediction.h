@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "caqa/errors.h"
+#include "caqa/input_text.h"
 #include "caqa/label.h"
 #include "caqa/label_extract.h"
 #include "caqa/source_text.h"
@@ -59,6 +60,6 @@ struct PredictionSet {
   }
 };
 
-PredictionSet read_predictions(const std::string& text, const PredictionOptions& options = {});
+PredictionSet read_predictions(const InputText& text, const PredictionOptions& options = {});
 
 }  // namespace caqa

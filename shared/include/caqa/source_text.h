@@ -34,4 +34,8 @@ bool is_blank(std::string_view text);
 // Byte offset of the first invalid UTF-8 sequence, or npos when the text is valid.
 std::size_t first_invalid_utf8(std::string_view text);
 
+// Text safe to show in a message: at most max_bytes, cut at a character boundary,
+// invalid bytes as \xNN, control characters as spaces, "..." when cut.
+std::string printable_excerpt(std::string_view text, std::size_t max_bytes);
+
 }  // namespace caqa
