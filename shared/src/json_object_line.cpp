@@ -107,7 +107,10 @@ bool well_formed(od::value value, int depth = 0) {
       bool b;
       return !value.get_bool().get(b);
     }
-    case od::json_type::null: return value.is_null();
+    case od::json_type::null: {
+      bool null = false;
+      return !value.is_null().get(null) && null;
+    }
   }
   return false;
 }
@@ -232,10 +235,12 @@ std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::siz
         }
         break;
       }
-      case od::json_type::null:
+      case od::json_type::null: {
         out.type = JsonField::Type::Null;
-        if (!value.is_null()) return explain_malformed(line);
+        bool null = false;
+        if (value.is_null().get(null) || !null) return explain_malformed(line);
         break;
+      }
       case od::json_type::boolean: {
         bool b;
         if (value.get_bool().get(b)) return explain_malformed(line);

@@ -4,7 +4,11 @@
 
 namespace caqa {
 
-ConfusionMatrix confusion_of(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation) {
+namespace {
+
+// One pass over the rows for the confusion counts and the per-row counts.
+ConfusionMatrix tally(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
+                      ScoreCounts& counts) {
   ConfusionMatrix m;
   // Rows in file order (sequential reads); the gold arrays are small enough to stay in cache.
   for (std::uint32_t r = 0; r < predictions.rows.size(); ++r) {
@@ -12,11 +16,16 @@ ConfusionMatrix confusion_of(const PredictionSet& predictions, const GoldSet& go
     if (g == IdIndex::kAbsent || validation.row_of_gold[g] != r) continue;
     const PredictionRow& row = predictions.rows[r];
     m.add(gold.complexity(g), gold.label(g), row.kind == PredictedKind::Label ? index_of(row.label) : kUnparseableColumn);
+    counts.invalid_label += row.kind == PredictedKind::InvalidLabel;
+    counts.unparseable += row.kind == PredictedKind::Unparseable;
+    counts.scores += row.has_score;
   }
   for (std::uint32_t g = 0; g < gold.size(); ++g)
     if (validation.row_of_gold[g] == IdIndex::kAbsent) m.add(gold.complexity(g), gold.label(g), kMissingColumn);
   return m;
 }
+
+}  // namespace
 
 bool blocks_scoring(ErrorCode code, DuplicatePolicy policy) {
   switch (code) {
@@ -51,15 +60,7 @@ ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const V
   c.duplicate_lines = validation.duplicate_lines;
   c.responses = predictions.responses;
   c.responses_parsed = predictions.responses_parsed;
-  for (std::uint32_t r = 0; r < predictions.rows.size(); ++r) {
-    std::uint32_t g = validation.gold_of_row[r];
-    if (g == IdIndex::kAbsent || validation.row_of_gold[g] != r) continue;
-    const PredictionRow& p = predictions.rows[r];
-    c.invalid_label += p.kind == PredictedKind::InvalidLabel;
-    c.unparseable += p.kind == PredictedKind::Unparseable;
-    c.scores += p.has_score;
-  }
-  ConfusionMatrix all = confusion_of(predictions, gold, validation);
+  ConfusionMatrix all = tally(predictions, gold, validation, c);
   r.confusion = options.ignore_missing ? all.without_missing() : all;
   r.classification = classify(r.confusion);
   r.binary = classify_binary(r.confusion);

@@ -50,9 +50,6 @@ struct ScoreReport {
   std::string signature;
 };
 
-// Confusion counts of the scored samples.
-ConfusionMatrix confusion_of(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation);
-
 ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
                   const ScoreOptions& options, const ScoreSources& sources);
 

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Scoring throughput against the oracle, measured in the same run on the same files.
+#   bench/run_score_bench.sh [N=1000000] [RUNS=5]
+# Generates gold + predictions with ../shared/tools/oracle.py gen (never committed),
+# then prints caqa's phases (bench/score_bench.cpp), caqa's end-to-end CLI time, the
+# oracle's end-to-end CLI time and their ratio. Targets: >= 30x end to end, >= 300 MB/s
+# prediction parsing on one thread, 10,000 bootstrap resamples < 50 ms.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-1000000}
+runs=${2:-5}
+oracle=../shared/tools/oracle.py
+py=/usr/bin/python3
+if [ ! -f "$oracle" ]; then echo "skipped: $oracle is absent"; exit 0; fi
+data=${CAQA_BENCH_DATA:-/tmp/caqa-bench/n$n}
+if [ ! -f "$data/gold.jsonl" ]; then
+  echo "generating $n samples with oracle.py gen into $data ..."
+  $py "$oracle" gen --n "$n" --seed 1 --out "$data" >/dev/null
+fi
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build --target caqa score_bench >/dev/null
+
+echo "== caqa phases (single thread each), best of $runs =="
+build/bench/score_bench "$data/gold.jsonl" "$data/pred_weak.jsonl" "$runs"
+
+echo "== end to end (process start to exit, files in page cache) =="
+python3 - "$runs" "$n" "$data" "$oracle" "$py" <<'PY'
+import os, subprocess, sys, time
+runs, n, data, oracle, py = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+gold, pred = f"{data}/gold.jsonl", f"{data}/pred_weak.jsonl"
+
+def best(cmd, k):
+    times = []
+    for _ in range(k):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+caqa = best(["build/native/caqa", "score", pred, "--gold", gold, "--bootstrap", "0", "--json"], runs)
+boot = best(["build/native/caqa", "score", pred, "--gold", gold, "--json"], runs)
+orac = best([py, oracle, "score", "--gold", gold, "--pred", pred], min(runs, 3))
+mb = (os.path.getsize(gold) + os.path.getsize(pred)) / 1e6
+print(f"caqa score --bootstrap 0 --json     {caqa*1e3:8.0f} ms  {mb/caqa:6.0f} MB/s  {n/caqa/1e6:5.2f} M lines/s")
+print(f"caqa score --json (1,000 resamples) {boot*1e3:8.0f} ms")
+print(f"oracle.py score                     {orac*1e3:8.0f} ms")
+print(f"ratio oracle / caqa                 {orac/caqa:8.1f}x   (target >= 30x)")
+PY

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Everything CI runs: install, build, unit/golden/CLI tests, then the WebAssembly build
+# with its native-equals-wasm report check. Run from anywhere.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build
+ctest --test-dir build --output-on-failure -j "$(nproc)"
+bash scripts/build_wasm.sh build-wasm

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The CLI as a user meets it: exit codes, output formats, --help, atomic --output.
+# Usage: tests/cli/commands_test.sh CAQA  (run from the repository root)
+set -u
+caqa=$1
+D=data/examples
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() {  # check NAME EXPECTED_EXIT COMMAND... ; output in $tmp/out, $tmp/err
+  local name=$1 want=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" = "$want" ]; then passed=$((passed + 1)); echo "ok   $name"
+  else failed=$((failed + 1)); echo "FAIL $name: exit $got, expected $want"; head -5 "$tmp/err"; fi
+}
+expect_text() {  # expect_text NAME FILE TEXT
+  if grep -qF -- "$3" "$2"; then passed=$((passed + 1)); echo "ok   $1"
+  else failed=$((failed + 1)); echo "FAIL $1: '$3' not in $2"; head -5 "$2"; fi
+}
+
+check "score: several files, one row each" 0 "$caqa" score $D/pred_good.jsonl $D/pred_weak.jsonl --gold $D/benchmark.jsonl
+expect_text "score: table has both rows" "$tmp/out" "pred_weak.jsonl"
+expect_text "score: notes missing predictions" "$tmp/err" "2 missing"
+check "score --json" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --json
+python3 -c "import json,sys; r=json.load(open('$tmp/out')); assert r['signature'].startswith('caqa-score:1|split:test|n:48|'), r['signature']; assert len(r['gold_sha256'])==64" \
+  && { passed=$((passed + 1)); echo "ok   score --json: signature and gold hash"; } \
+  || { failed=$((failed + 1)); echo "FAIL score --json: signature and gold hash"; }
+check "score --json twice gives the same bytes" 0 bash -c "cmp <('$caqa' score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --json 2>/dev/null) <('$caqa' score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --json 2>/dev/null)"
+check "score --markdown" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --markdown
+expect_text "score --markdown: table" "$tmp/out" "| predictions | n | coverage |"
+check "score --binary" 0 "$caqa" score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --binary
+expect_text "score --binary: binary columns" "$tmp/out" "Rest F1"
+check "score --output writes atomically" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --json -o "$tmp/report.json"
+[ -s "$tmp/report.json" ] && ! ls "$tmp"/report.json.tmp-* >/dev/null 2>&1 \
+  && { passed=$((passed + 1)); echo "ok   --output file complete, no temp left"; } \
+  || { failed=$((failed + 1)); echo "FAIL --output file"; }
+check "score: malformed file is not scored" 1 "$caqa" score $D/pred_malformed.jsonl --gold $D/benchmark.jsonl
+expect_text "score: says why" "$tmp/err" "was not scored"
+check "score: --dup first accepts repeats" 1 "$caqa" score $D/pred_malformed.jsonl --gold $D/benchmark.jsonl --dup first
+check "score: --split with no such split" 2 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --split dev
+expect_text "score: no_gold_samples" "$tmp/err" "no_gold_samples"
+check "score: missing file is an I/O error" 2 "$caqa" score "$tmp/nope.jsonl" --gold $D/benchmark.jsonl
+check "score: missing --gold is a usage error" 2 "$caqa" score $D/pred_good.jsonl
+check "score: unknown flag is a usage error" 2 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --frobnicate
+check "validate: good file" 0 "$caqa" validate $D/pred_good.jsonl --gold $D/benchmark.jsonl
+expect_text "validate: says valid" "$tmp/out" ": valid"
+check "validate: malformed file" 1 "$caqa" validate $D/pred_malformed.jsonl --gold $D/benchmark.jsonl
+expect_text "validate: file:line:column" "$tmp/out" "pred_malformed.jsonl:3:"
+check "validate --json" 1 "$caqa" validate $D/pred_malformed.jsonl --gold $D/benchmark.jsonl --json
+expect_text "validate --json: duplicate_id" "$tmp/out" '"code": "duplicate_id"'
+check "validate: stdin" 0 bash -c "'$caqa' validate - --gold $D/benchmark.jsonl < $D/pred_good.jsonl"
+check "compare" 0 "$caqa" compare $D/pred_good.jsonl $D/pred_weak.jsonl --gold $D/benchmark.jsonl
+expect_text "compare: p-values" "$tmp/out" "approximate randomization"
+check "compare --json" 0 "$caqa" compare $D/pred_good.jsonl $D/pred_weak.jsonl --gold $D/benchmark.jsonl --json --metric f1:supportive
+expect_text "compare --json: metric" "$tmp/out" '"metric": "f1:supportive"'
+check "--help" 0 "$caqa" --help
+expect_text "--help lists subcommands" "$tmp/out" "compare"
+check "score --help teaches the metrics" 0 "$caqa" score --help
+expect_text "score --help: micro-F1 definition" "$tmp/out" "equals accuracy"
+check "validate --help lists the codes" 0 "$caqa" validate --help
+expect_text "validate --help: codes" "$tmp/out" "unparseable_response"
+check "--version" 0 "$caqa" --version
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
