@@ -3,6 +3,7 @@
 #include <future>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "files.h"
 
@@ -73,15 +74,15 @@ std::optional<ScoredFile> score_loaded(LoadedPredictions loaded_predictions, con
   ScoreSources sources{loaded->name, gold.name, gold.sha256};
   ScoreReport report = score(loaded->set, gold.gold, v, options, sources);
   const ScoreCounts& c = report.counts;
-  if (c.missing + c.invalid_label + c.unparseable + c.extra_lines + c.duplicate_lines > 0)
-    fmt::print(stderr,
-               "note: {}: {} missing, {} invalid label(s), {} unparseable response(s){}, {} line(s) with ids not in "
-               "gold (ignored), {} duplicate line(s) ({})\n",
-               loaded->name, c.missing,
-               c.invalid_label, c.unparseable,
-               options.ignore_missing ? " (missing ignored; invalid and unparseable scored as wrong)"
-                                      : " (all scored as wrong)",
-               c.extra_lines, c.duplicate_lines, duplicate_policy_name(options.duplicates));
+  std::vector<std::string> notes;
+  if (c.missing) notes.push_back(fmt::format("{} missing prediction(s) {}", c.missing,
+                                             options.ignore_missing ? "left out (--ignore-missing)" : "scored as wrong"));
+  if (c.invalid_label) notes.push_back(fmt::format("{} invalid label(s) scored as wrong", c.invalid_label));
+  if (c.unparseable) notes.push_back(fmt::format("{} unparseable response(s) scored as wrong", c.unparseable));
+  if (c.extra_lines) notes.push_back(fmt::format("{} line(s) with ids not in gold ignored", c.extra_lines));
+  if (c.duplicate_lines)
+    notes.push_back(fmt::format("{} repeated id line(s), --dup {}", c.duplicate_lines, duplicate_policy_name(options.duplicates)));
+  if (!notes.empty()) fmt::print(stderr, "note: {}: {}\n", loaded->name, fmt::join(notes, "; "));
   return ScoredFile{std::move(*loaded), std::move(v), std::move(report)};
 }
 

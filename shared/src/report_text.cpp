@@ -126,38 +126,34 @@ std::string counts_line(const ScoreReport& r) {
 
 std::string format_metric(double value) { return std::isfinite(value) ? fmt::format("{:.3f}", value) : "-"; }
 
-std::string render_table(const std::vector<ScoreReport>& reports) {
+namespace {
+
+// One summary row per report; for a single report also its per-label and confusion tables.
+std::string render(const std::vector<ScoreReport>& reports, bool markdown) {
   if (reports.empty()) return "";
+  auto table = markdown ? markdown_table : aligned_table;
   std::vector<std::vector<std::string>> rows{summary_header(reports.front().options.binary)};
   for (const auto& r : reports) rows.push_back(summary_cells(r));
-  std::string out = aligned_table(rows);
+  std::string out = table(rows);
   for (const auto& r : reports) {
     if (reports.size() == 1) {
       out += "\n";
-      if (!r.options.binary) out += aligned_table(per_label_rows(r)) + "\n";
-      out += aligned_table(confusion_rows(r)) + "\n";
+      if (!r.options.binary) out += table(per_label_rows(r)) + "\n";
+      out += table(confusion_rows(r)) + "\n";
     }
-    out += fmt::format("{}: {}\n", r.sources.prediction_name, counts_line(r));
-    out += fmt::format("signature: {}\ngold sha256: {}\n", r.signature, r.sources.gold_sha256);
+    if (markdown)
+      out += fmt::format("`{}`: {}  \nsignature: `{}`\n", r.sources.prediction_name, counts_line(r), r.signature);
+    else
+      out += fmt::format("{}: {}\nsignature: {}\ngold sha256: {}\n", r.sources.prediction_name, counts_line(r),
+                         r.signature, r.sources.gold_sha256);
   }
   return out;
 }
 
-std::string render_markdown(const std::vector<ScoreReport>& reports) {
-  if (reports.empty()) return "";
-  std::vector<std::vector<std::string>> rows{summary_header(reports.front().options.binary)};
-  for (const auto& r : reports) rows.push_back(summary_cells(r));
-  std::string out = markdown_table(rows);
-  for (const auto& r : reports) {
-    if (reports.size() == 1) {
-      out += "\n";
-      if (!r.options.binary) out += markdown_table(per_label_rows(r)) + "\n";
-      out += markdown_table(confusion_rows(r)) + "\n";
-    }
-    out += fmt::format("`{}`: {}  \nsignature: `{}`\n", r.sources.prediction_name, counts_line(r), r.signature);
-  }
-  return out;
-}
+}  // namespace
+
+std::string render_table(const std::vector<ScoreReport>& reports) { return render(reports, false); }
+std::string render_markdown(const std::vector<ScoreReport>& reports) { return render(reports, true); }
 
 std::string render_compare(const CompareReport& r) {
   const PairedResult& p = r.result;
