@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -141,12 +142,16 @@ std::string render(const std::vector<ScoreReport>& reports, bool markdown) {
       if (!r.options.binary) out += table(per_label_rows(r)) + "\n";
       out += table(confusion_rows(r)) + "\n";
     }
-    if (markdown)
-      out += fmt::format("`{}`: {}  \nsignature: `{}`\n", r.sources.prediction_name, counts_line(r), r.signature);
-    else
-      out += fmt::format("{}: {}\nsignature: {}\ngold sha256: {}\n", r.sources.prediction_name, counts_line(r),
-                         r.signature, r.sources.gold_sha256);
+    out += markdown ? fmt::format("`{}`: {}  \n", r.sources.prediction_name, counts_line(r))
+                    : fmt::format("{}: {}\n", r.sources.prediction_name, counts_line(r));
   }
+  // Reports of one run share gold and options: say how they were computed once.
+  std::vector<std::string> signatures;
+  for (const auto& r : reports)
+    if (std::find(signatures.begin(), signatures.end(), r.signature) == signatures.end()) signatures.push_back(r.signature);
+  for (const auto& signature : signatures)
+    out += markdown ? fmt::format("signature: `{}`  \n", signature) : fmt::format("signature: {}\n", signature);
+  if (!markdown) out += fmt::format("gold sha256: {}\n", reports.front().sources.gold_sha256);
   return out;
 }
 
