@@ -4,7 +4,8 @@
 # Generates gold + predictions with ../shared/tools/oracle.py gen (never committed),
 # then prints caqa's phases (bench/score_bench.cpp), caqa's end-to-end CLI time, the
 # oracle's end-to-end CLI time and their ratio. Targets: >= 30x end to end, >= 300 MB/s
-# prediction parsing on one thread, 10,000 bootstrap resamples < 50 ms.
+# prediction parsing on one thread, 10,000 bootstrap resamples < 50 ms; and the meta track
+# (correlations, ROC-AUC, NDCG) on the same files, against oracle.py meta.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-1000000}
@@ -45,4 +46,12 @@ print(f"caqa score --bootstrap 0 --json     {caqa*1e3:8.0f} ms  {mb/caqa:6.0f} M
 print(f"caqa score --json (1,000 resamples) {boot*1e3:8.0f} ms")
 print(f"oracle.py score                     {orac*1e3:8.0f} ms")
 print(f"ratio oracle / caqa                 {orac/caqa:8.1f}x   (target >= 30x)")
+strong = f"{data}/pred_strong.jsonl"  # 4-decimal scores: many distinct values, the harder case
+meta = best(["build/native/caqa", "meta", strong, "--gold", gold, "--bootstrap", "0", "--json"], runs)
+meta_boot = best(["build/native/caqa", "meta", strong, "--gold", gold, "--json"], min(runs, 3))
+orac_meta = best([py, oracle, "meta", "--gold", gold, "--pred", strong], min(runs, 3))
+print(f"caqa meta --bootstrap 0 --json      {meta*1e3:8.0f} ms   (target < 1 s for all metrics on 1M pairs)")
+print(f"caqa meta --json (1,000 resamples)  {meta_boot*1e3:8.0f} ms")
+print(f"oracle.py meta                      {orac_meta*1e3:8.0f} ms")
+print(f"ratio oracle / caqa meta            {orac_meta/meta:8.1f}x")
 PY

@@ -52,7 +52,7 @@ LoadedInputs load_inputs(const GoldFlags& gold, const std::vector<std::string>& 
 }
 
 std::optional<ScoredFile> score_loaded(LoadedPredictions loaded_predictions, const LoadedGold& gold,
-                                       const PredictionFlags& flags, const ScoreOptions& options) {
+                                       const PredictionFlags& flags, const ScoreOptions& options, bool print_notes) {
   auto* loaded = &loaded_predictions;
   // Id lookups are cache-miss bound: half of them on a second thread.
   const PredictionSet& set = loaded->set;
@@ -82,7 +82,7 @@ std::optional<ScoredFile> score_loaded(LoadedPredictions loaded_predictions, con
   if (c.extra_lines) notes.push_back(fmt::format("{} line(s) with ids not in gold ignored", c.extra_lines));
   if (c.duplicate_lines)
     notes.push_back(fmt::format("{} repeated id line(s), --dup {}", c.duplicate_lines, duplicate_policy_name(options.duplicates)));
-  if (!notes.empty()) fmt::print(stderr, "note: {}: {}\n", loaded->name, fmt::join(notes, "; "));
+  if (print_notes && !notes.empty()) fmt::print(stderr, "note: {}: {}\n", loaded->name, fmt::join(notes, "; "));
   return ScoredFile{std::move(*loaded), std::move(v), std::move(report)};
 }
 

@@ -29,8 +29,9 @@ struct ScoredFile {
 };
 
 // nullopt (after printing why) when the file has blocking errors.
+// print_notes: one stderr line on what was scored as wrong or ignored.
 std::optional<ScoredFile> score_loaded(LoadedPredictions loaded, const LoadedGold& gold, const PredictionFlags& flags,
-                                       const ScoreOptions& options);
+                                       const ScoreOptions& options, bool print_notes = true);
 
 // Reads and parses the gold file on a second thread while the prediction files are
 // read and parsed on this one (the two largest costs of scoring a big file).

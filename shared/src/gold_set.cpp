@@ -19,13 +19,21 @@ struct GoldSetBuilder {
     g.lines_.push_back(line);
   }
   static IdIndex& ids(GoldSet& g) { return g.ids_; }
+  static void add_qid(GoldSet& g, IdIndex& names, std::string_view qid) {
+    std::uint32_t existing = names.insert(qid);
+    if (existing == IdIndex::kAbsent) {
+      existing = static_cast<std::uint32_t>(g.qid_names_.size());
+      g.qid_names_.emplace_back(qid);
+    }
+    g.qids_.push_back(existing);
+  }
 };
 
 namespace {
 
 using detail::JsonField;
 
-enum Key { kId, kLabel, kComplexity, kSplit };
+enum Key { kId, kLabel, kComplexity, kSplit, kQid };
 
 Diagnostic at_line(std::uint32_t line, const detail::LineProblem& p) {
   return Diagnostic{p.code, Severity::Error, line, p.column, p.message, p.hint};
@@ -35,7 +43,8 @@ Diagnostic at_line(std::uint32_t line, const detail::LineProblem& p) {
 
 GoldParse parse_gold(const InputText& text, const GoldOptions& options) {
   GoldParse out;
-  detail::JsonObjectLine parser({"id", "label", "complexity", "split"});
+  detail::JsonObjectLine parser({"id", "label", "complexity", "split", "qid"});
+  IdIndex qid_names;
   IdIndex& ids = GoldSetBuilder::ids(out.gold);
   ids.reserve(0, text.bytes().size() / 4 + 16);
   std::string split;
@@ -98,6 +107,9 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options) {
     if (!label || !complexity) continue;
 
     ids.append(id);
+    std::string_view qid;
+    if (parser.field(kQid).type != JsonField::Type::Absent && !detail::id_text(parser.field(kQid), qid))
+      GoldSetBuilder::add_qid(out.gold, qid_names, qid);
     GoldSetBuilder::add(out.gold, *label, *complexity, line.number);
     if (!split_seen) {
       split = std::string(sample_split);

@@ -1,6 +1,7 @@
 // The gold labels of one benchmark split, indexed by sample id.
 // A gold line needs "id", "label" (canonical spelling) and "complexity"; "split",
-// "qid" and the sample's text fields are optional here.
+// "qid" (the source question, a ranking group for the meta track) and the sample's
+// text fields are optional here.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +33,10 @@ class GoldSet {
   std::uint32_t line(std::uint32_t i) const { return lines_[i]; }
   // Split shared by every sample, "mixed" when they differ, "" when no sample names one.
   const std::string& split() const { return split_; }
+  // True when every sample has a "qid"; qid(i) indexes qid_names().
+  bool has_qids() const { return !qids_.empty() && qids_.size() == labels_.size(); }
+  std::uint32_t qid(std::uint32_t i) const { return qids_[i]; }
+  const std::vector<std::string>& qid_names() const { return qid_names_; }
 
  private:
   friend struct GoldSetBuilder;
@@ -39,6 +44,8 @@ class GoldSet {
   std::vector<Label> labels_;
   std::vector<Complexity> complexities_;
   std::vector<std::uint32_t> lines_;
+  std::vector<std::uint32_t> qids_;  // per sample with a qid, in order
+  std::vector<std::string> qid_names_;
   std::string split_;
 };
 

@@ -1,0 +1,107 @@
+// caqa meta: how well a faithfulness metric's scores track human support levels.
+#include <fmt/format.h>
+
+#include "caqa/meta/meta_report.h"
+#include "command.h"
+#include "files.h"
+#include "inputs.h"
+#include "scoring.h"
+
+namespace caqa::cli {
+
+namespace {
+
+constexpr const char* kMetaHelp =
+    "Levels: full = 2, partial = 1, no = 0 (CAQA: supportive = full, partially_supportive = partial,\n"
+    "contradictory and irrelevant = no); a higher score should mean more support.\n"
+    "  Pearson, Spearman (average ranks), Kendall tau-b (tie-corrected on both sides)\n"
+    "  ROC-AUC one-vs-one: FS vs NS, FS vs PS, PS vs NS on the items of the two levels,\n"
+    "          P(score_pos > score_neg) + P(tie)/2, and their mean\n"
+    "  NDCG@5/10/20 per group (relevance = level, linear gain, 1/log2(rank+1) discount), averaged\n"
+    "          over groups with 2+ items; tied scores share their mean gain (never broken by id)\n"
+    "  95% CI  bootstrap over (score, level) cells for correlations and AUC, over groups for NDCG\n"
+    "Groups: the pairs file's \"group\" (or \"qid\"); with --gold, the gold \"qid\" when every sample\n"
+    "has one, else the complexity level.";
+
+class MetaCommand : public Command {
+ public:
+  explicit MetaCommand(CLI::App& parent) {
+    CLI::App* app = parent.add_subcommand(
+        "meta",
+        "Meta-evaluate a faithfulness metric: correlation, one-vs-one ROC-AUC and NDCG@k of its scores\n"
+        "against human support levels (Zhang et al., INLG 2024).\n"
+        "  caqa meta PAIRS                  JSON Lines {\"id\", \"level\", \"score\", \"group\"?} or CSV id,level,score[,group]\n"
+        "  caqa meta PRED --gold BENCH      CAQA predictions with a \"score\"; levels from the gold labels");
+    app->add_option("input", path_, "Pairs file, or a CAQA prediction file when --gold is given")
+        ->required()
+        ->type_name("FILE");
+    app->add_option("--gold", gold_.path, "Benchmark split: score CAQA predictions against its labels")->type_name("FILE");
+    app->add_option("--split", gold_.split, "With --gold: use only samples of this split")->type_name("NAME");
+    predictions_.add_to(*app, false);
+    app->add_option("--bootstrap", bootstrap_.resamples, "Bootstrap resamples (0 = none)")->capture_default_str();
+    app->add_option("--seed", bootstrap_.seed, "Seed of the bootstrap")->capture_default_str();
+    auto* json = app->add_flag("--json", json_, "Print the versioned JSON report");
+    app->add_flag("--markdown", markdown_, "Print a Markdown table")->excludes(json);
+    app->add_option("-o,--output", output_, "Write the report to FILE (atomically)")->type_name("FILE");
+    app->footer(kMetaHelp);
+  }
+
+  int run() override {
+    std::optional<MetaReport> report = gold_.path.empty() ? from_pairs() : from_predictions();
+    if (!report) return exit_code_;
+    std::string text = json_ ? meta_report_json(*report) + "\n"
+                       : markdown_ ? render_meta_markdown(*report)
+                                   : render_meta_table(*report);
+    return emit(output_, text) ? kExitOk : kExitUsage;
+  }
+
+ private:
+  std::optional<MetaReport> from_pairs() {
+    std::string error;
+    auto file = read_file(path_, error);
+    if (!file) {
+      fmt::print(stderr, "caqa: {}\n", error);
+      exit_code_ = kExitUsage;
+      return std::nullopt;
+    }
+    MetaPairsRead read = read_meta_pairs(file->text(), predictions_.max_line_bytes);
+    if (read.diagnostics.has_errors()) {
+      print_diagnostics(stderr, display_name(path_), read.diagnostics, predictions_.max_errors);
+      fmt::print(stderr, "caqa: {} was not evaluated: {} problem(s) above\n", display_name(path_),
+                 read.diagnostics.error_count());
+      exit_code_ = kExitInvalid;
+      return std::nullopt;
+    }
+    return meta_report(read.items, bootstrap_, display_name(path_));
+  }
+
+  std::optional<MetaReport> from_predictions() {
+    LoadedInputs inputs = load_inputs(gold_, {path_}, predictions_);
+    if (!inputs.gold || !inputs.predictions[0]) {
+      exit_code_ = kExitUsage;
+      return std::nullopt;
+    }
+    ScoreOptions options;
+    options.bootstrap.resamples = 0;
+    auto scored = score_loaded(std::move(*inputs.predictions[0]), *inputs.gold, predictions_, options, false);
+    if (!scored) {
+      exit_code_ = kExitInvalid;
+      return std::nullopt;
+    }
+    MetaItems items = meta_items_from_predictions(scored->predictions.set, inputs.gold->gold, scored->validation);
+    return meta_report(items, bootstrap_, scored->predictions.name, inputs.gold->name, inputs.gold->sha256);
+  }
+
+  std::string path_, output_;
+  GoldFlags gold_;
+  PredictionFlags predictions_;
+  BootstrapOptions bootstrap_{};
+  bool json_ = false, markdown_ = false;
+  int exit_code_ = kExitOk;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> add_meta_command(CLI::App& app) { return std::make_unique<MetaCommand>(app); }
+
+}  // namespace caqa::cli
