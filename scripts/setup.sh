@@ -8,6 +8,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   libcli11-dev libfmt-dev nlohmann-json3-dev libsimdjson-dev libxxhash-dev libssl-dev
   libgtest-dev
+  libserd-dev                                           # N-Triples loader (native/kg/ntriples.cpp)
   python3 python3-sklearn python3-scipy python3-numpy   # ../shared/tools/oracle.py, test runners
   dpkg-dev                                              # apt-get source (simdjson sources for wasm)
 )

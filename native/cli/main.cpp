@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   CLI::App app{
       "caqa: benchmark attribution evaluators, the programs that judge whether cited evidence\n"
       "supports an answer (supportive, partially_supportive, contradictory, irrelevant).\n\n"
+      "  caqa build [--kg ... --questions ...]     build the benchmark from a KG and KGQA questions\n"
       "  caqa validate PRED --gold BENCH.jsonl     check a prediction file, every problem with its line\n"
       "  caqa score PRED... --gold BENCH.jsonl     per-label F1, micro-F1 per complexity, confusion, CIs\n"
       "  caqa compare A B --gold BENCH.jsonl       paired significance of the difference of two evaluators\n"
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
     auto command = make(app);
     commands.emplace_back(app.get_subcommands({})[before], std::move(command));
   };
+  add(add_build_command);
   add(add_validate_command);
   add(add_score_command);
   add(add_compare_command);

@@ -38,6 +38,13 @@ constexpr std::array<CodeInfo, kErrorCodeCount> kCodes = {{
     {"bad_split_type", "a gold \"split\" that is not a string"},
     {"no_gold_samples", "the gold file (after --split) holds no samples"},
     {"missing_predictions", "gold samples without a prediction"},
+    {"missing_field", "a required key is absent from the line"},
+    {"bad_field_type", "a key holds a value of the wrong JSON type"},
+    {"bad_triple", "a knowledge triple that is not [qid, property, value] with non-empty strings"},
+    {"unparsed_citation", "a bracket in an answer that could not be read as a complete citation"},
+    {"unknown_pair", "a judgment for a sentence-knowledge pair that caqa does not evaluate"},
+    {"judgment_mismatch", "a judgment whose sentence index or text does not match caqa's sentence split"},
+    {"missing_judgments", "sentence-knowledge pairs without an entailment judgment"},
 }};
 }  // namespace
 

@@ -34,6 +34,13 @@ enum class ErrorCode : std::uint8_t {
   BadSplitType,
   NoGoldSamples,
   MissingPredictions,
+  MissingField,
+  BadFieldType,
+  BadTriple,
+  UnparsedCitation,
+  UnknownPair,
+  JudgmentMismatch,
+  MissingJudgments,
 };
 
 enum class Severity : std::uint8_t { Error, Warning };
@@ -42,7 +49,7 @@ enum class Severity : std::uint8_t { Error, Warning };
 std::string_view error_code_name(ErrorCode code);
 // One-line description of what the code means, for --help and the docs.
 std::string_view error_code_summary(ErrorCode code);
-inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::MissingPredictions) + 1;
+inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::MissingJudgments) + 1;
 
 // A problem in an input file. line and column are 1-based; 0 means "whole file".
 // column counts bytes from the start of the line (after a BOM on line 1).

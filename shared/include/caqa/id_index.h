@@ -33,6 +33,9 @@ class IdIndex {
   std::string_view id(std::uint32_t entry) const;
   std::size_t size() const { return offsets_.size(); }
   void reserve(std::size_t count, std::size_t bytes);
+  std::size_t memory_bytes() const {
+    return arena_.capacity() + offsets_.capacity() * sizeof(std::uint64_t) + slots_.capacity() * sizeof(Slot);
+  }
 
  private:
   struct Slot {

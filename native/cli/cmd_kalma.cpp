@@ -1,0 +1,138 @@
+// caqa kalma: the KG-citation quality track (KaLMA / BioKaLMA, Li et al., Findings ACL 2024):
+// citation correctness, precision, recall and F1, text-citation alignment and [NA] precision
+// and recall of generated answers that cite a knowledge graph.
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "caqa/kalma/report.h"
+#include "command.h"
+#include "files.h"
+#include "inputs.h"
+
+namespace caqa::cli {
+
+// Declared in command.h once `caqa kalma` is registered in main.cpp.
+std::unique_ptr<Command> add_kalma_command(CLI::App& app);
+
+namespace {
+
+class KalmaCommand : public Command {
+ public:
+  explicit KalmaCommand(CLI::App& parent) {
+    CLI::App* app = parent.add_subcommand(
+        "kalma", "Score the KG citations of generated answers: correctness, precision, recall, F1,\n"
+                 "text-citation alignment and [NA] precision/recall (KaLMA, Li et al. 2024).");
+    app->add_option("--questions", questions_,
+                    "Questions, JSON Lines: {\"question_id\", \"kg\": [[qid, property, value], ...], "
+                    "\"minimum_knowledge\": [...], \"absent_knowledge\": [...] (optional)}")
+        ->required()
+        ->type_name("FILE");
+    app->add_option("--answers", answers_,
+                    "Answers, JSON Lines: {\"question_id\", \"answer\": \"text with [Q1, property: value] and [NA]\"}")
+        ->required()
+        ->type_name("FILE");
+    auto* judgments = app->add_option("--judgments", judgments_,
+                                      "Entailment judgments, JSON Lines: {\"question_id\", \"sentence_index\", "
+                                      "\"knowledge\": [qid, property, value], \"entailed\": true|false} and/or "
+                                      "{\"question_id\", \"sentence_index\", \"answers_question\": false}")
+                          ->type_name("FILE");
+    auto* pairs = app->add_flag("--pairs", pairs_,
+                                "Print the sentence-knowledge pairs an NLI model must judge (JSON Lines) instead of "
+                                "the report")
+                      ->excludes(judgments);
+    auto* json = app->add_flag("--json", json_, "Print the versioned JSON report")->excludes(pairs);
+    app->add_flag("--markdown", markdown_, "Print Markdown tables")->excludes(json)->excludes(pairs);
+    app->add_option("-o,--output", output_, "Write the output to FILE (atomically) instead of standard output")
+        ->type_name("FILE");
+    app->add_option("--max-line-bytes", max_line_bytes_, "Longest accepted line, in bytes")
+        ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 24))
+        ->capture_default_str();
+    app->add_option("--max-errors", max_errors_, "Diagnostics printed per file (0 = all)")->capture_default_str();
+    app->footer(kHelp);
+  }
+
+  int run() override {
+    kalma::ReadOptions options{max_line_bytes_};
+    auto questions_file = read(questions_);
+    auto answers_file = read(answers_);
+    std::optional<FileBytes> judgments_file;
+    if (!judgments_.empty()) judgments_file = read(judgments_);
+    if (!questions_file || !answers_file || (!judgments_.empty() && !judgments_file)) return kExitUsage;
+
+    kalma::QuestionParse questions = kalma::parse_questions(questions_file->text(), options);
+    if (report(questions_, questions.diagnostics)) {
+      fmt::print(stderr, "caqa: the questions file {} is invalid; fix it before scoring\n", display_name(questions_));
+      return kExitInvalid;
+    }
+    bool invalid = false;
+    kalma::AnswerParse answers = kalma::parse_answers(answers_file->text(), questions.set, options);
+    invalid = report(answers_, answers.diagnostics) || invalid;
+    std::optional<kalma::JudgmentParse> judgments;
+    if (judgments_file) {
+      judgments = kalma::parse_judgments(judgments_file->text(), questions.set, answers, options);
+      invalid = report(judgments_, judgments->diagnostics) || invalid;
+    }
+    if (invalid) {
+      fmt::print(stderr, "caqa: invalid input; nothing scored\n");
+      return kExitInvalid;
+    }
+    std::string text;
+    if (pairs_) {
+      text = kalma::kalma_pairs_jsonl(questions.set, answers);
+    } else {
+      kalma::KalmaSources sources{display_name(questions_), display_name(answers_),
+                                  judgments_.empty() ? std::string() : display_name(judgments_)};
+      kalma::KalmaReport r = kalma::kalma_report(questions.set, answers, judgments ? &*judgments : nullptr, sources);
+      text = json_ ? kalma::kalma_json(r) + "\n" : markdown_ ? kalma::kalma_markdown(r) : kalma::kalma_table(r);
+    }
+    return emit(output_, text) ? kExitOk : kExitUsage;
+  }
+
+ private:
+  static std::optional<FileBytes> read(const std::string& path) {
+    std::string error;
+    auto bytes = read_file(path, error);
+    if (!bytes) fmt::print(stderr, "caqa: {}\n", error);
+    return bytes;
+  }
+
+  // Prints a file's diagnostics; true when one of them is an error.
+  bool report(const std::string& path, const Diagnostics& diagnostics) const {
+    print_diagnostics(stderr, display_name(path), diagnostics, max_errors_);
+    return diagnostics.has_errors();
+  }
+
+  std::string questions_, answers_, judgments_, output_;
+  bool pairs_ = false, json_ = false, markdown_ = false;
+  std::size_t max_line_bytes_ = kDefaultMaxLineBytes;
+  std::size_t max_errors_ = 50;
+
+  // --help footer: every metric's definition.
+  static constexpr const char* kHelp =
+      "Metrics (KaLMA section 4; docs/kalma.md has the formats and the exact definitions):\n"
+      "  A citation is one \"property: value\" of a bracket [QID, property: value, ...]; it is\n"
+      "  complete when QID, property and value are all present. Triples match exactly, spacing aside.\n"
+      "  correctness  citations that are complete and in the question's retrieved KG / all citations (4.2)\n"
+      "  precision    citations that are correct and in the minimum knowledge set / all citations (4.2)\n"
+      "  recall       minimum-set triples equal to some correct citation of the answer / all of them (4.2)\n"
+      "  F1           2PR/(P+R) of the precision and recall on the same scale\n"
+      "  micro        pooled over all answers; macro: mean of answer-level values over the answers\n"
+      "               where they are defined (a citation for P, a minimum-set triple for R)\n"
+      "  alignment    entailed sentence-citation pairs / all distinct sentence-citation pairs (4.3)\n"
+      "  [NA] prec.   [NA] sentences that entail an absent-knowledge triple, or are judged not to\n"
+      "               answer the question (4.5) / all [NA] sentences (4.4)\n"
+      "  [NA] recall  absent-knowledge triples entailed by some [NA] sentence / all of them (4.4)\n"
+      "  [NA] F1      2PR/(P+R); [NA] metrics use the questions that have \"absent_knowledge\"\n"
+      "A question without an answer counts as an answer with no citations. Entailment comes from\n"
+      "--judgments (an NLI model run outside caqa); unjudged pairs count as not entailed, and\n"
+      "without --judgments alignment and [NA] scores are undefined (\"-\", null). --pairs lists the\n"
+      "pairs to judge: add \"entailed\": true|false to each line to make the judgments file.\n"
+      "Exit codes: 0 success, 1 an input file is invalid (nothing scored), 2 usage or I/O error.";
+};
+
+}  // namespace
+
+std::unique_ptr<Command> add_kalma_command(CLI::App& app) { return std::make_unique<KalmaCommand>(app); }
+
+}  // namespace caqa::cli

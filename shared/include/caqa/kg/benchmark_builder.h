@@ -1,0 +1,62 @@
+// The CAQA construction pipeline (paper, section 4): collect single/path/tree queries,
+// extend them, ground them, edit the supportive subgraph into the other three labels,
+// verbalise, verify each label on its subgraph, split by source question. Deterministic:
+// every random choice comes from a generator seeded by (seed, question id).
+#pragma once
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "caqa/kg/problem_counts.h"
+#include "caqa/kg/verbalizer.h"
+#include "caqa/label.h"
+
+namespace caqa::kg {
+
+struct BuildOptions {
+  std::uint64_t seed = 13;
+  double test_fraction = 0.15;  // share of source questions in the test split
+  bool verify = true;
+};
+
+struct BenchmarkSample {
+  std::string id;
+  std::string question, answer, citation;
+  Label label;
+  Complexity complexity;
+  bool test = false;
+  std::vector<Triple> evidence;
+  std::string source_question;
+  Extension extension;
+};
+
+struct BuildStats {
+  std::size_t questions = 0, collected = 0;
+  std::array<std::size_t, 3> shapes{};                   // collected, by QueryShape
+  std::array<std::array<std::size_t, 2>, kLabelCount> labels{};             // [label][train=0/test=1]
+  std::array<std::array<std::size_t, 2>, kComplexityCount> complexities{};  // [complexity][split]
+  std::array<std::size_t, 2> samples{};
+  std::array<std::size_t, 4> extensions{};               // by Extension
+};
+
+struct BuildResult {
+  std::vector<BenchmarkSample> samples;  // source question order, then label order
+  BuildStats stats;
+  ProblemCounts problems;                // skipped inputs, by reason
+  std::vector<std::string> violations;   // "sample-id: what failed"; samples that fail are not kept
+};
+
+using BuildProgress = std::function<void(std::size_t done, std::size_t total)>;
+
+BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question>& questions,
+                            const Verbalizer& verbalizer, const BuildOptions& options, const BuildProgress& progress = {});
+
+// One benchmark sample as a JSON line (schema/benchmark_sample.schema.json).
+std::string sample_json(const BenchmarkSample& sample, const KnowledgeGraph& kg);
+
+// The paper's Table 4 layout: label x split and complexity x split, as Markdown.
+std::string statistics_markdown(const BuildStats& stats);
+
+}  // namespace caqa::kg

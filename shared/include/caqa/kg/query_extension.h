@@ -1,0 +1,46 @@
+// Query extension (CAQA paper, section 4.2 and Table 3; examples in Appendix B).
+//  - union: a single-triple query (e0, r0, ?a) OR (e_i, r0, ?a) for the other entities
+//    named like e0;
+//  - head-entity intersection: a triple (x, rn, e0) or (e0, rn, x) with rn not in the
+//    query makes e0 an intermediate variable reached from the new subject x;
+//  - answer-entity intersection: a new pattern (x, rn, ?a) or (?a, rn, x) whose answers
+//    meet the query's.
+// Single-triple queries pick one of {union, head, answer, none} with equal chance;
+// path and tree queries one of {head, answer}. When the picked rule finds nothing, the
+// others are tried in random order (for a path or tree, the query stays as it is when
+// neither applies). The complexity is read off the extended structure.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "caqa/complexity.h"
+#include "caqa/kg/query_match.h"
+#include "caqa/metrics/random.h"
+
+namespace caqa::kg {
+
+enum class Extension : std::uint8_t { None, Union, HeadIntersection, AnswerIntersection };
+std::string_view extension_name(Extension extension);
+
+struct ExtendedQuery {
+  // The query is the union of its branches (one branch unless Extension::Union); each
+  // branch's variable 0 is the answer.
+  std::vector<ResolvedQuery> branches;
+  Extension extension = Extension::None;
+  Complexity complexity = Complexity::Single;
+  EntityId replaced_subject = kNone;  // head intersection: the constant that became a variable
+  EntityId new_subject = kNone;       // the constant the extension brought in
+};
+
+// One triple pattern joining ?a to a constant is "single"; several branches of a union
+// "union"; a chain of two or more triples "concatenation"; branches meeting at ?a
+// "intersection".
+Complexity complexity_of(const ExtendedQuery& query);
+
+ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const KnowledgeGraph& kg, Rng& rng);
+
+// Entities the extended query returns for ?a (answers equal to a constant of the query excluded).
+std::vector<EntityId> answers_of(const ExtendedQuery& query, const KnowledgeGraph& kg);
+
+}  // namespace caqa::kg

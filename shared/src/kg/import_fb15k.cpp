@@ -1,0 +1,71 @@
+#include "caqa/kg/import_fb15k.h"
+
+#include <fmt/format.h>
+
+#include <unordered_set>
+
+#include "caqa/source_text.h"
+
+namespace caqa::kg {
+
+std::string normalize_freebase_id(std::string_view id) {
+  for (std::string_view prefix : {"http://rdf.freebase.com/ns/", "ns:"})
+    if (id.starts_with(prefix)) id.remove_prefix(prefix.size());
+  if (id.size() > 3 && id[0] == '/' && (id[1] == 'm' || id[1] == 'g') && id[2] == '/' &&
+      id.find('/', 3) == std::string_view::npos)
+    return std::string(1, id[1]) + "." + std::string(id.substr(3));
+  return std::string(id);
+}
+
+bool is_freebase_mid(std::string_view key) {
+  if (key.size() < 3 || (key[0] != 'm' && key[0] != 'g') || key[1] != '.') return false;
+  for (char c : key.substr(2))
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '_')) return false;
+  return true;
+}
+
+Fb15kLoad add_fb15k237(KnowledgeGraphBuilder& builder, std::span<const TextSource> triple_texts,
+                       const TextSource& entity_names, ProblemCounts& problems) {
+  Fb15kLoad load;
+  std::unordered_set<std::string> seen;
+  for (const TextSource& source : triple_texts) {
+    LineCursor cursor(source.text);
+    SourceLine line;
+    while (cursor.next(line)) {
+      if (is_blank(line.text)) continue;
+      auto where = [&] { return fmt::format("{}:{}", source.name, line.number); };
+      std::string_view t = line.text;
+      std::size_t a = t.find('\t'), b = a == std::string_view::npos ? a : t.find('\t', a + 1);
+      if (b == std::string_view::npos || t.find('\t', b + 1) != std::string_view::npos) {
+        problems.add("fb15k: line without 3 tab-separated fields", where(), printable_excerpt(t, 80));
+        continue;
+      }
+      std::string head = normalize_freebase_id(t.substr(0, a)), tail = normalize_freebase_id(t.substr(b + 1));
+      std::string_view relation = t.substr(a + 1, b - a - 1);
+      if (!is_freebase_mid(head) || !is_freebase_mid(tail)) {
+        problems.add("fb15k: entity that is not a Freebase mid", where(), printable_excerpt(t, 80));
+        continue;
+      }
+      if (relation.size() < 2 || relation[0] != '/') {
+        problems.add("fb15k: relation that is not a /path", where(), printable_excerpt(t, 80));
+        continue;
+      }
+      builder.add_triple(head, relation, tail);
+      seen.insert(std::move(head));
+      seen.insert(std::move(tail));
+      ++load.triples;
+    }
+  }
+  for (const auto& [id, name] : read_two_column_table(entity_names, problems)) {
+    std::string key = normalize_freebase_id(id);
+    if (!seen.count(key)) {
+      ++load.names_unused;
+      continue;
+    }
+    builder.set_name(key, name);
+    ++load.named;
+  }
+  return load;
+}
+
+}  // namespace caqa::kg

@@ -1,0 +1,176 @@
+#include "caqa/kg/query_extension.h"
+
+#include <algorithm>
+#include <set>
+
+namespace caqa::kg {
+
+std::string_view extension_name(Extension extension) {
+  switch (extension) {
+    case Extension::None: return "none";
+    case Extension::Union: return "union";
+    case Extension::HeadIntersection: return "head_intersection";
+    case Extension::AnswerIntersection: return "answer_intersection";
+  }
+  return "none";
+}
+
+namespace {
+
+std::set<RelationId> relations_of(const ResolvedQuery& q) {
+  std::set<RelationId> out;
+  for (const auto& p : q.patterns) out.insert(p.relation);
+  return out;
+}
+
+std::set<EntityId> constants_of(const ResolvedQuery& q) {
+  std::set<EntityId> out;
+  for (const auto& p : q.patterns) {
+    if (!p.head.variable) out.insert(p.head.id);
+    if (!p.tail.variable) out.insert(p.tail.id);
+  }
+  return out;
+}
+
+// Patterns that touch variable `v`.
+std::size_t degree(const ResolvedQuery& q, std::uint32_t v) {
+  std::size_t d = 0;
+  for (const auto& p : q.patterns) d += (p.head.variable && p.head.id == v) + (p.tail.variable && p.tail.id == v);
+  return d;
+}
+
+template <class T>
+const T& pick(const std::vector<T>& v, Rng& rng) {
+  return v[static_cast<std::size_t>(rng.uniform() * static_cast<double>(v.size()))];
+}
+
+// Edges of e whose relation the query does not use and whose other end is new to it,
+// as (pattern with e's node replaced by `node_of_e`, other end constant).
+std::vector<ResolvedPattern> fresh_edges(const KnowledgeGraph& kg, EntityId e, Node node_of_e,
+                                         const std::set<RelationId>& used, const std::set<EntityId>& avoid) {
+  std::vector<ResolvedPattern> out;
+  for (const Edge& edge : kg.out_edges(e))
+    if (!used.count(edge.relation) && !avoid.count(edge.other) && edge.other != e)
+      out.push_back({node_of_e, edge.relation, Node{false, edge.other}});
+  for (const Edge& edge : kg.in_edges(e))
+    if (!used.count(edge.relation) && !avoid.count(edge.other) && edge.other != e)
+      out.push_back({Node{false, edge.other}, edge.relation, node_of_e});
+  return out;
+}
+
+std::optional<ExtendedQuery> union_extension(const ResolvedQuery& q, const KnowledgeGraph& kg) {
+  const ResolvedPattern& p = q.patterns[0];
+  bool subject_is_head = !p.head.variable;
+  EntityId subject = subject_is_head ? p.head.id : p.tail.id;
+  if (!kg.has_name(subject)) return std::nullopt;
+  ExtendedQuery out;
+  out.extension = Extension::Union;
+  out.branches.push_back(q);
+  for (EntityId other : kg.entities_named(kg.entity_name(subject))) {
+    if (other == subject) continue;
+    auto edges = subject_is_head ? kg.out_edges(other, p.relation) : kg.in_edges(other, p.relation);
+    if (edges.empty()) continue;  // the same-name entity must answer the same relation
+    ResolvedQuery branch = q;
+    (subject_is_head ? branch.patterns[0].head : branch.patterns[0].tail) = Node{false, other};
+    out.branches.push_back(branch);
+  }
+  if (out.branches.size() < 2) return std::nullopt;
+  return out;
+}
+
+std::optional<ExtendedQuery> head_intersection(const ResolvedQuery& q, QueryShape shape, const KnowledgeGraph& kg,
+                                               Rng& rng) {
+  // The subject to hang the new triple on: the path's start, or a random tree subject.
+  std::vector<EntityId> subjects;
+  for (const auto& p : q.patterns) {
+    if (!p.head.variable) subjects.push_back(p.head.id);
+    if (!p.tail.variable) subjects.push_back(p.tail.id);
+  }
+  if (subjects.empty()) return std::nullopt;
+  EntityId subject = shape == QueryShape::Tree ? pick(subjects, rng) : subjects[0];
+  std::set<EntityId> avoid = constants_of(q);
+  auto v = static_cast<std::uint32_t>(q.variables.size());
+  auto candidates = fresh_edges(kg, subject, Node{true, v}, relations_of(q), avoid);
+  if (candidates.empty()) return std::nullopt;
+  ResolvedQuery extended = q;
+  extended.variables.push_back("?v" + std::to_string(v));
+  for (auto& p : extended.patterns) {
+    if (!p.head.variable && p.head.id == subject) p.head = Node{true, v};
+    if (!p.tail.variable && p.tail.id == subject) p.tail = Node{true, v};
+  }
+  ResolvedPattern added = pick(candidates, rng);
+  extended.patterns.insert(extended.patterns.begin(), added);
+  ExtendedQuery out;
+  out.branches.push_back(std::move(extended));
+  out.extension = Extension::HeadIntersection;
+  out.replaced_subject = subject;
+  out.new_subject = added.head.variable ? added.tail.id : added.head.id;
+  return out;
+}
+
+std::optional<ExtendedQuery> answer_intersection(const ResolvedQuery& q, const KnowledgeGraph& kg, Rng& rng) {
+  std::vector<Binding> bindings;
+  for (auto& b : match(q, kg, 64))
+    if (answer_is_fresh(q, b)) bindings.push_back(std::move(b));
+  if (bindings.empty()) return std::nullopt;
+  std::set<EntityId> avoid = constants_of(q);
+  for (const auto& b : bindings) avoid.insert(b.begin(), b.end());
+  // A fact about one answer; the extended query keeps (at least) that answer.
+  EntityId answer = pick(bindings, rng)[0];
+  auto candidates = fresh_edges(kg, answer, Node{true, 0}, relations_of(q), avoid);
+  if (candidates.empty()) return std::nullopt;
+  ExtendedQuery out;
+  ResolvedQuery extended = q;
+  ResolvedPattern added = pick(candidates, rng);
+  extended.patterns.push_back(added);
+  out.branches.push_back(std::move(extended));
+  out.extension = Extension::AnswerIntersection;
+  out.new_subject = added.head.variable ? added.tail.id : added.head.id;
+  return out;
+}
+
+}  // namespace
+
+Complexity complexity_of(const ExtendedQuery& query) {
+  if (query.branches.size() > 1) return Complexity::Union;
+  const ResolvedQuery& q = query.branches[0];
+  if (q.patterns.size() == 1) return Complexity::Single;
+  return degree(q, 0) >= 2 ? Complexity::Intersection : Complexity::Concatenation;
+}
+
+ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const KnowledgeGraph& kg, Rng& rng) {
+  std::vector<Extension> order = shape == QueryShape::Single
+                                     ? std::vector<Extension>{Extension::Union, Extension::HeadIntersection,
+                                                              Extension::AnswerIntersection, Extension::None}
+                                     : std::vector<Extension>{Extension::HeadIntersection, Extension::AnswerIntersection};
+  // The drawn rule first, then the others in random order.
+  for (std::size_t i = 0; i + 1 < order.size(); ++i) {
+    auto j = i + static_cast<std::size_t>(rng.uniform() * static_cast<double>(order.size() - i));
+    std::swap(order[i], order[j]);
+  }
+  for (Extension e : order) {
+    std::optional<ExtendedQuery> out;
+    if (e == Extension::Union) out = union_extension(query, kg);
+    else if (e == Extension::HeadIntersection) out = head_intersection(query, shape, kg, rng);
+    else if (e == Extension::AnswerIntersection) out = answer_intersection(query, kg, rng);
+    else break;  // "none" drawn before any rule that applies: keep the single triple
+    if (out) {
+      out->complexity = complexity_of(*out);
+      return *out;
+    }
+  }
+  ExtendedQuery none;
+  none.branches.push_back(query);
+  none.complexity = complexity_of(none);
+  return none;
+}
+
+std::vector<EntityId> answers_of(const ExtendedQuery& query, const KnowledgeGraph& kg) {
+  std::set<EntityId> out;
+  for (const auto& branch : query.branches)
+    for (const auto& b : match(branch, kg, 4096))
+      if (answer_is_fresh(branch, b)) out.insert(b[0]);
+  return {out.begin(), out.end()};
+}
+
+}  // namespace caqa::kg

@@ -1,0 +1,199 @@
+#include "caqa/kg/subgraph_edit.h"
+
+#include <algorithm>
+#include <set>
+
+namespace caqa::kg {
+
+namespace {
+
+template <class T>
+const T& pick(const std::vector<T>& v, Rng& rng) {
+  return v[static_cast<std::size_t>(rng.uniform() * static_cast<double>(v.size()))];
+}
+
+// Groups a one-branch query's patterns into paths from a subject to ?a: patterns joined
+// through variables other than ?a belong together.
+std::vector<std::vector<std::size_t>> paths_to_answer(const ResolvedQuery& q) {
+  std::vector<std::size_t> group(q.patterns.size());
+  for (std::size_t i = 0; i < group.size(); ++i) group[i] = i;
+  auto root = [&](std::size_t i) {
+    while (group[i] != i) i = group[i];
+    return i;
+  };
+  auto shares_inner_variable = [&](const ResolvedPattern& a, const ResolvedPattern& b) {
+    for (const Node& x : {a.head, a.tail})
+      for (const Node& y : {b.head, b.tail})
+        if (x.variable && y.variable && x.id == y.id && x.id != 0) return true;
+    return false;
+  };
+  for (std::size_t i = 0; i < q.patterns.size(); ++i)
+    for (std::size_t j = i + 1; j < q.patterns.size(); ++j)
+      if (shares_inner_variable(q.patterns[i], q.patterns[j])) group[root(j)] = root(i);
+  std::vector<std::vector<std::size_t>> out;
+  std::vector<std::size_t> index_of_root(q.patterns.size(), q.patterns.size());
+  for (std::size_t i = 0; i < q.patterns.size(); ++i) {
+    std::size_t r = root(i);
+    if (index_of_root[r] == q.patterns.size()) {
+      index_of_root[r] = out.size();
+      out.emplace_back();
+    }
+    out[index_of_root[r]].push_back(i);
+  }
+  return out;
+}
+
+std::set<RelationId> relations_of(const ExtendedQuery& q) {
+  std::set<RelationId> out;
+  for (const auto& b : q.branches)
+    for (const auto& p : b.patterns) out.insert(p.relation);
+  return out;
+}
+
+// Candidates to stand in for `answer`: its type's members, or (untyped KGs) the other
+// entities found at the same end of the relation that links it in G.
+std::vector<EntityId> stand_ins(EntityId answer, const std::vector<Triple>& g, const KnowledgeGraph& kg) {
+  TypeId type = kg.entity_type(answer);
+  if (type != kNone) {
+    auto members = kg.entities_of_type(type);
+    return {members.begin(), members.end()};
+  }
+  for (const Triple& t : g) {
+    if (t.tail == answer) return {kg.relation_range(t.relation).begin(), kg.relation_range(t.relation).end()};
+    if (t.head == answer) return {kg.relation_domain(t.relation).begin(), kg.relation_domain(t.relation).end()};
+  }
+  return {};
+}
+
+}  // namespace
+
+std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const KnowledgeGraph& kg, Rng& rng) {
+  Attribution a;
+  std::set<EntityId> seen_targets;
+  for (const auto& branch : query.branches) {
+    std::vector<Binding> bindings;
+    for (auto& b : match(branch, kg, 64))
+      if (answer_is_fresh(branch, b)) bindings.push_back(std::move(b));
+    if (bindings.empty()) return std::nullopt;
+    const Binding& b = pick(bindings, rng);
+    // One triple per pattern, in pattern order (partially_supportive relies on it); a
+    // union's branches have distinct subjects, so their triples never repeat.
+    for (const Triple& t : bound_triples(branch, b)) a.supportive.push_back(t);
+    if (seen_targets.insert(b[0]).second) a.targets.push_back(b[0]);
+  }
+  return a;
+}
+
+std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& query, const Attribution& g, Rng& rng) {
+  if (query.complexity == Complexity::Single) return std::nullopt;
+  std::vector<Triple> out;
+  if (query.branches.size() > 1) {
+    // Union: drop the triples of one branch (its path from a subject to the answer).
+    std::size_t branch = static_cast<std::size_t>(rng.uniform() * static_cast<double>(query.branches.size()));
+    const ResolvedPattern& p = query.branches[branch].patterns[0];
+    EntityId subject = p.head.variable ? p.tail.id : p.head.id;
+    for (const Triple& t : g.supportive)
+      if (!(t.relation == p.relation && (p.head.variable ? t.tail : t.head) == subject)) out.push_back(t);
+    return out.size() < g.supportive.size() ? std::optional(out) : std::nullopt;
+  }
+  const ResolvedQuery& q = query.branches[0];
+  auto paths = paths_to_answer(q);
+  std::vector<std::size_t> drop;
+  if (query.complexity == Complexity::Concatenation) drop.push_back(static_cast<std::size_t>(rng.uniform() * q.patterns.size()));
+  else drop = pick(paths, rng);
+  // G lists one triple per pattern, in pattern order.
+  for (std::size_t i = 0; i < g.supportive.size(); ++i)
+    if (std::find(drop.begin(), drop.end(), i) == drop.end()) out.push_back(g.supportive[i]);
+  return out;
+}
+
+std::optional<std::vector<Triple>> contradictory(const ExtendedQuery& query, const Attribution& g,
+                                                 const std::vector<EntityId>& all_answers, const KnowledgeGraph& kg,
+                                                 Rng& rng) {
+  (void)query;
+  EntityId answer = pick(g.targets, rng);
+  std::set<EntityId> exclude(all_answers.begin(), all_answers.end());
+  for (const Triple& t : g.supportive) exclude.insert({t.head, t.tail});
+  std::vector<EntityId> candidates;
+  for (EntityId e : stand_ins(answer, g.supportive, kg))
+    if (!exclude.count(e)) candidates.push_back(e);
+  if (candidates.empty()) return std::nullopt;
+  EntityId replacement = pick(candidates, rng);
+  std::vector<Triple> out = g.supportive;
+  for (Triple& t : out) {
+    if (t.head == answer) t.head = replacement;
+    if (t.tail == answer) t.tail = replacement;
+  }
+  return out;
+}
+
+namespace {
+
+// A walk of `length` triples from `start` that avoids the entities in `avoid` (and, when
+// `used` is given, the relations in it).
+std::vector<Triple> walk(const KnowledgeGraph& kg, EntityId start, std::size_t length, const std::set<EntityId>& avoid,
+                         const std::set<RelationId>* used, Rng& rng) {
+  std::vector<Triple> out;
+  EntityId at = start;
+  std::set<EntityId> visited{start};
+  auto usable = [&](RelationId r, EntityId other) {
+    return !(used && used->count(r)) && !avoid.count(other) && !visited.count(other);
+  };
+  while (out.size() < length) {
+    std::vector<Triple> options;
+    for (const Edge& e : kg.out_edges(at))
+      if (usable(e.relation, e.other)) options.push_back({at, e.relation, e.other});
+    for (const Edge& e : kg.in_edges(at))
+      if (usable(e.relation, e.other)) options.push_back({e.other, e.relation, at});
+    if (options.empty()) break;
+    Triple t = pick(options, rng);
+    out.push_back(t);
+    at = t.head == at ? t.tail : t.head;
+    visited.insert(at);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const Attribution& g,
+                                              const KnowledgeGraph& kg, Rng& rng) {
+  const ResolvedQuery& q = query.branches[0];
+  EntityId subject = kNone;
+  for (const auto& p : q.patterns) {
+    if (!p.head.variable) subject = p.head.id;
+    else if (!p.tail.variable) subject = p.tail.id;
+    if (subject != kNone) break;
+  }
+  if (subject == kNone) return std::nullopt;
+  std::set<RelationId> used = relations_of(query);
+  std::set<EntityId> avoid;
+  for (const Triple& t : g.supportive) avoid.insert({t.head, t.tail});
+  avoid.erase(subject);
+  const std::size_t length = std::min<std::size_t>(g.supportive.size(), 3);
+  // Relations the query does not use; failing that (KGs with few relations), any
+  // relation, as long as the walk answers nothing.
+  std::vector<Triple> out = walk(kg, subject, length, avoid, &used, rng);
+  for (int attempt = 0; out.empty() && attempt < 8; ++attempt) {
+    out = walk(kg, subject, length, avoid, nullptr, rng);
+    if (!derived_answers(query, out).empty()) out.clear();
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+std::vector<EntityId> derived_answers(const ExtendedQuery& query, std::span<const Triple> subgraph) {
+  std::set<EntityId> out;
+  for (const auto& branch : query.branches)
+    for (const auto& b : match(branch, subgraph))
+      if (answer_is_fresh(branch, b)) out.insert(b[0]);
+  return {out.begin(), out.end()};
+}
+
+bool derives_all(const ExtendedQuery& query, std::span<const Triple> subgraph, const std::vector<EntityId>& targets) {
+  auto derived = derived_answers(query, subgraph);
+  return std::all_of(targets.begin(), targets.end(),
+                     [&](EntityId t) { return std::binary_search(derived.begin(), derived.end(), t); });
+}
+
+}  // namespace caqa::kg
