@@ -24,11 +24,18 @@ std::size_t add_triples(KnowledgeGraphBuilder& builder, const TextSource& source
   SourceLine line;
   std::size_t added = 0;
   std::string relation_key;
+  // Auto: the file's first triple line decides (a tab means TSV).
+  char sep = format == TripleFormat::Pipe ? '|' : '\t';
+  if (format == TripleFormat::Auto) {
+    LineCursor probe(source.text);
+    while (probe.next(line))
+      if (!is_blank(line.text) && line.text[0] != '#') {
+        sep = line.text.find('\t') != std::string_view::npos ? '\t' : '|';
+        break;
+      }
+  }
   while (cursor.next(line)) {
     if (is_blank(line.text) || line.text[0] == '#') continue;
-    char sep = format == TripleFormat::Pipe ? '|'
-               : format == TripleFormat::Tsv ? '\t'
-               : (line.text.find('\t') != std::string_view::npos ? '\t' : '|');
     std::size_t a = line.text.find(sep), b = a == std::string_view::npos ? a : line.text.find(sep, a + 1);
     if (b == std::string_view::npos || line.text.find(sep, b + 1) != std::string_view::npos) {
       problems.add(sep == '\t' ? "triple line without 3 tab-separated fields" : "triple line without 3 |-separated fields",
