@@ -43,7 +43,7 @@ struct LineState {
 
 RdfNode to_rdf_node(const SerdNode* n) {
   std::string text(reinterpret_cast<const char*>(n->buf), n->n_bytes);
-  if (n->type == SERD_BLANK) return {NodeKind::Blank, "_:" + text};
+  if (n->type == SERD_BLANK) return {NodeKind::Blank, text.insert(0, "_:")};
   if (n->type == SERD_LITERAL) return {NodeKind::Literal, std::move(text)};
   return {NodeKind::Iri, std::move(text)};
 }

@@ -84,9 +84,12 @@ struct Bracket {
 // Finds the citation and [NA] brackets; other brackets stay text and are reported.
 std::vector<Bracket> find_brackets(std::string_view text, std::vector<CitationIssue>& issues) {
   std::vector<Bracket> found;
+  std::size_t counted = 0;  // issues come in offset order: count code points incrementally
+  std::uint32_t characters = 0;
   auto issue = [&](CitationProblem p, std::size_t at, std::size_t len) {
-    auto offset = static_cast<std::uint32_t>(at);
-    issues.push_back({p, offset, char_offset(text, offset), printable_excerpt(text.substr(at, len), 80)});
+    characters += char_offset(text.substr(counted), static_cast<std::uint32_t>(at - counted));
+    counted = at;
+    issues.push_back({p, static_cast<std::uint32_t>(at), characters, printable_excerpt(text.substr(at, len), 80)});
   };
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == ']') issue(CitationProblem::UnmatchedClose, i, 1);
@@ -182,14 +185,17 @@ std::string premise_text(std::string_view piece_text) {
   return out;
 }
 
-Sentence make_sentence(std::string_view text, std::size_t begin, std::size_t end, const std::vector<Bracket>& brackets) {
+// next: the first bracket not before begin; left past the sentence's last bracket.
+Sentence make_sentence(std::string_view text, std::size_t begin, std::size_t end, const std::vector<Bracket>& brackets,
+                       std::size_t& next) {
   Sentence s;
   s.begin = static_cast<std::uint32_t>(begin);
   s.end = static_cast<std::uint32_t>(end);
   std::string words;
   std::size_t at = begin;
-  for (const Bracket& b : brackets) {
-    if (b.begin < begin || b.begin >= end) continue;
+  while (next < brackets.size() && brackets[next].begin < begin) ++next;
+  for (; next < brackets.size() && brackets[next].begin < end; ++next) {
+    const Bracket& b = brackets[next];
     words.append(text.substr(at, b.begin - at)).push_back(' ');
     at = b.end;
     s.na_marks += b.content.na;
@@ -252,8 +258,9 @@ ParsedAnswer parse_answer(std::string_view answer) {
   std::vector<Bracket> brackets = find_brackets(answer, out.issues);
   out.brackets = static_cast<std::uint32_t>(brackets.size());
   std::vector<Sentence> raw;
+  std::size_t next = 0;
   for (auto [begin, end] : SentenceSplitter(answer, brackets).split())
-    raw.push_back(make_sentence(answer, begin, end, brackets));
+    raw.push_back(make_sentence(answer, begin, end, brackets, next));
   out.sentences = merge_empty(std::move(raw));
   return out;
 }

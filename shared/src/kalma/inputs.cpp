@@ -1,7 +1,9 @@
 // Readers of the KaLMA questions, answers and judgments files (JSON Lines).
 #include "caqa/kalma/inputs.h"
 
-#include <set>
+#include <algorithm>
+#include <map>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -85,7 +85,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
     if (!resolved) continue;
     Rng rng(options.seed ^ hash_text(question.id));
     auto bindings = match(*resolved, kg, 64);
-    if (std::none_of(bindings.begin(), bindings.end(), [&](const Binding& b) { return answer_is_fresh(*resolved, b); })) {
+    if (std::none_of(bindings.begin(), bindings.end(), [&](const Binding& b) { return distinct_nodes(*resolved, b); })) {
       out.problems.add(bindings.empty() ? "query grounds to nothing in the KG"
                                         : "query's only answers are its own entities",
                        question.id);

@@ -27,7 +27,8 @@ void append_reasons(std::string& out, const ProblemCounts& counts) {
 // "film.actor.film" -> "/film/actor/film"; a path stays as it is.
 std::string relation_path(std::string_view relation) {
   if (relation.starts_with('/')) return std::string(relation);
-  std::string path = "/" + std::string(relation);
+  std::string path(1, '/');
+  path += relation;
   std::replace(path.begin() + 1, path.end(), '.', '/');
   return path;
 }
@@ -44,7 +45,7 @@ std::optional<EntityId> find_entity_spelling(const KnowledgeGraph& kg, std::stri
   if (auto e = kg.find_entity(key)) return e;
   std::string mid = normalize_freebase_id(key);
   if (mid != key) return kg.find_entity(mid);
-  if (is_freebase_mid(key)) return kg.find_entity("/" + std::string(1, key[0]) + "/" + std::string(key.substr(2)));
+  if (is_freebase_mid(key)) return kg.find_entity(fmt::format("/{}/{}", key[0], key.substr(2)));
   return std::nullopt;
 }
 

@@ -13,7 +13,7 @@ std::string normalize_freebase_id(std::string_view id) {
     if (id.starts_with(prefix)) id.remove_prefix(prefix.size());
   if (id.size() > 3 && id[0] == '/' && (id[1] == 'm' || id[1] == 'g') && id[2] == '/' &&
       id.find('/', 3) == std::string_view::npos)
-    return std::string(1, id[1]) + "." + std::string(id.substr(3));
+    return fmt::format("{}.{}", id[1], id.substr(3));
   return std::string(id);
 }
 

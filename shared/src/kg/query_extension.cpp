@@ -111,7 +111,7 @@ std::optional<ExtendedQuery> head_intersection(const ResolvedQuery& q, QueryShap
 std::optional<ExtendedQuery> answer_intersection(const ResolvedQuery& q, const KnowledgeGraph& kg, Rng& rng) {
   std::vector<Binding> bindings;
   for (auto& b : match(q, kg, 64))
-    if (answer_is_fresh(q, b)) bindings.push_back(std::move(b));
+    if (distinct_nodes(q, b)) bindings.push_back(std::move(b));
   if (bindings.empty()) return std::nullopt;
   std::set<EntityId> avoid = constants_of(q);
   for (const auto& b : bindings) avoid.insert(b.begin(), b.end());
@@ -154,7 +154,12 @@ ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const K
     else if (e == Extension::HeadIntersection) out = head_intersection(query, shape, kg, rng);
     else if (e == Extension::AnswerIntersection) out = answer_intersection(query, kg, rng);
     else break;  // "none" drawn before any rule that applies: keep the single triple
-    if (out) {
+    // A rule counts only if every branch of the result still has an answer.
+    if (out && std::all_of(out->branches.begin(), out->branches.end(), [&](const ResolvedQuery& b) {
+          auto bindings = match(b, kg, 64);
+          return std::any_of(bindings.begin(), bindings.end(),
+                             [&](const Binding& x) { return distinct_nodes(b, x); });
+        })) {
       out->complexity = complexity_of(*out);
       return *out;
     }
@@ -169,7 +174,7 @@ std::vector<EntityId> answers_of(const ExtendedQuery& query, const KnowledgeGrap
   std::set<EntityId> out;
   for (const auto& branch : query.branches)
     for (const auto& b : match(branch, kg, 4096))
-      if (answer_is_fresh(branch, b)) out.insert(b[0]);
+      if (distinct_nodes(branch, b)) out.insert(b[0]);
   return {out.begin(), out.end()};
 }
 

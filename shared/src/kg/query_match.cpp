@@ -136,11 +136,13 @@ std::vector<Binding> match(const ResolvedQuery& query, std::span<const Triple> t
   return Matcher<TripleListView>(query, view, static_cast<std::size_t>(-1)).run();
 }
 
-bool answer_is_fresh(const ResolvedQuery& query, const Binding& binding) {
-  for (std::size_t v = 1; v < binding.size(); ++v)
-    if (binding[v] == binding[0]) return false;
-  for (const auto& p : query.patterns)
-    if ((!p.head.variable && p.head.id == binding[0]) || (!p.tail.variable && p.tail.id == binding[0])) return false;
+bool distinct_nodes(const ResolvedQuery& query, const Binding& binding) {
+  for (std::size_t v = 0; v < binding.size(); ++v) {
+    for (std::size_t w = v + 1; w < binding.size(); ++w)
+      if (binding[v] == binding[w]) return false;
+    for (const auto& p : query.patterns)
+      if ((!p.head.variable && p.head.id == binding[v]) || (!p.tail.variable && p.tail.id == binding[v])) return false;
+  }
   return true;
 }
 

@@ -228,6 +228,7 @@ class Parser {
     take();
     if (is_word(peek(), "SELECT")) {
       // A sub-select that is the whole group: its variable is the answer, renamed by AS.
+      if (++select_depth_ > kMaxSelectDepth) return reject_here(BgpReject::NestedGroup);
       std::string inner;
       if (!parse_select(inner)) return false;
       if (!is_punct(peek(), "}")) return reject_here(BgpReject::NestedGroup);
@@ -262,7 +263,7 @@ class Parser {
         take();
         continue;
       }
-      if (is_punct(t, "{")) return reject_here(group_followed_by_union() ? BgpReject::Union : BgpReject::NestedGroup);
+      if (is_punct(t, "{")) return reject_here(nested_group_reason());
       if (t.kind == Tok::Word) {
         if (is_word(t, "FILTER")) {
           if (!parse_filter()) return false;
@@ -282,14 +283,23 @@ class Parser {
     }
   }
 
-  bool group_followed_by_union() const {
+  // A nested group is rejected for what it holds: a UNION (inside or right after it), an
+  // aggregate sub-select, or else for being nested.
+  BgpReject nested_group_reason() const {
     int depth = 0;
+    bool aggregate = false;
     for (std::size_t i = pos_; i < tokens_.size(); ++i) {
+      if (is_word(tokens_[i], "UNION")) return BgpReject::Union;
+      if (is_word(tokens_[i], "SELECT") && i + 2 < tokens_.size() && is_punct(tokens_[i + 1], "(") &&
+          tokens_[i + 2].kind == Tok::Word)
+        aggregate = true;
       if (is_punct(tokens_[i], "{")) ++depth;
-      if (is_punct(tokens_[i], "}") && --depth == 0)
-        return i + 1 < tokens_.size() && is_word(tokens_[i + 1], "UNION");
+      if (is_punct(tokens_[i], "}") && --depth == 0) {
+        if (i + 1 < tokens_.size() && is_word(tokens_[i + 1], "UNION")) return BgpReject::Union;
+        break;
+      }
     }
-    return false;
+    return aggregate ? BgpReject::Aggregate : BgpReject::NestedGroup;
   }
 
   // subject verb object [, object]* [; verb object ...]* then '.' or before '}'.
@@ -316,8 +326,9 @@ class Parser {
       }
       break;
     }
+    // '.' ends the block; before '}', a keyword or a nested group it may be left out.
     if (is_punct(peek(), ".")) take();
-    else if (!is_punct(peek(), "}") && peek().kind != Tok::Word) return reject_here(peek().kind == Tok::Punct ? BgpReject::PropertyPath : BgpReject::Syntax);
+    else if (!is_punct(peek(), "}") && !is_punct(peek(), "{") && peek().kind != Tok::Word) return reject_here(BgpReject::Syntax);
     return true;
   }
 
@@ -421,7 +432,11 @@ class Parser {
   }
 
   // $x and ?x are the same variable.
-  static std::string variable(const Token& t) { return "?" + std::string(t.text.substr(1)); }
+  static std::string variable(const Token& t) {
+    std::string v(t.text);
+    v[0] = '?';
+    return v;
+  }
 
   static bool is_node(const Token& t) { return t.kind == Tok::Var || t.kind == Tok::Iri || t.kind == Tok::PName; }
 
@@ -485,8 +500,11 @@ class Parser {
     }
   }
 
+  static constexpr int kMaxSelectDepth = 8;  // GrailQA nests one; bounded recursion on any input
+
   std::vector<Token> tokens_;
   std::size_t pos_ = 0;
+  int select_depth_ = 0;
   std::map<std::string, std::string> prefixes_;
   std::map<std::string, std::string> values_;  // variable -> the IRI key it is bound to
   std::vector<TriplePattern> patterns_;

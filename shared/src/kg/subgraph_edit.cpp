@@ -73,12 +73,13 @@ std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const 
   for (const auto& branch : query.branches) {
     std::vector<Binding> bindings;
     for (auto& b : match(branch, kg, 64))
-      if (answer_is_fresh(branch, b)) bindings.push_back(std::move(b));
+      if (distinct_nodes(branch, b)) bindings.push_back(std::move(b));
     if (bindings.empty()) return std::nullopt;
     const Binding& b = pick(bindings, rng);
     // One triple per pattern, in pattern order (partially_supportive relies on it); a
     // union's branches have distinct subjects, so their triples never repeat.
     for (const Triple& t : bound_triples(branch, b)) a.supportive.push_back(t);
+    a.branch_targets.push_back(b[0]);
     if (seen_targets.insert(b[0]).second) a.targets.push_back(b[0]);
   }
   return a;
@@ -88,8 +89,13 @@ std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& que
   if (query.complexity == Complexity::Single) return std::nullopt;
   std::vector<Triple> out;
   if (query.branches.size() > 1) {
-    // Union: drop the triples of one branch (its path from a subject to the answer).
-    std::size_t branch = static_cast<std::size_t>(rng.uniform() * static_cast<double>(query.branches.size()));
+    // Union: drop the triples of one branch (its path from a subject to the answer), one
+    // whose answer no other branch also gives (else the rest would still derive them all).
+    std::vector<std::size_t> droppable;
+    for (std::size_t i = 0; i < g.branch_targets.size(); ++i)
+      if (std::count(g.branch_targets.begin(), g.branch_targets.end(), g.branch_targets[i]) == 1) droppable.push_back(i);
+    if (droppable.empty()) return std::nullopt;
+    std::size_t branch = pick(droppable, rng);
     const ResolvedPattern& p = query.branches[branch].patterns[0];
     EntityId subject = p.head.variable ? p.tail.id : p.head.id;
     for (const Triple& t : g.supportive)
@@ -186,7 +192,7 @@ std::vector<EntityId> derived_answers(const ExtendedQuery& query, std::span<cons
   std::set<EntityId> out;
   for (const auto& branch : query.branches)
     for (const auto& b : match(branch, subgraph))
-      if (answer_is_fresh(branch, b)) out.insert(b[0]);
+      if (distinct_nodes(branch, b)) out.insert(b[0]);
   return {out.begin(), out.end()};
 }
 

@@ -4,10 +4,10 @@
 // paper's "exactly matches", made blind to spacing only.
 #pragma once
 
-#include <compare>
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace caqa::kalma {
@@ -22,7 +22,13 @@ struct Triple {
   bool complete() const { return !qid.empty() && !property.empty() && !value.empty(); }
   // The NLI hypothesis of appendix B.3: "property: value".
   std::string hypothesis() const { return property + ": " + value; }
-  auto operator<=>(const Triple&) const = default;
+  // Spelled out: Emscripten 3.1.6's libc++ has no operator<=> for std::string.
+  friend bool operator==(const Triple& a, const Triple& b) {
+    return a.qid == b.qid && a.property == b.property && a.value == b.value;
+  }
+  friend bool operator<(const Triple& a, const Triple& b) {
+    return std::tie(a.qid, a.property, a.value) < std::tie(b.qid, b.property, b.value);
+  }
 };
 
 // Builds a triple from raw parts, normalizing each with normalize_space().

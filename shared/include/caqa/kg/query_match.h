@@ -49,9 +49,10 @@ std::vector<Binding> match(const ResolvedQuery& query, const KnowledgeGraph& kg,
 // All bindings over a small set of triples.
 std::vector<Binding> match(const ResolvedQuery& query, std::span<const Triple> triples);
 
-// True when the binding's answer (variable 0) is neither a constant of the query nor the
-// value of another variable: "films that share a director with X" does not answer X.
-bool answer_is_fresh(const ResolvedQuery& query, const Binding& binding);
+// True when the binding gives every variable its own entity, none of them a constant of
+// the query: "films that share a director with X" does not answer X, and a subgraph is
+// a tree of distinct nodes.
+bool distinct_nodes(const ResolvedQuery& query, const Binding& binding);
 
 // The triples a binding assigns to the query's patterns.
 std::vector<Triple> bound_triples(const ResolvedQuery& query, const Binding& binding);

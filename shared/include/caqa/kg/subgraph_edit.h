@@ -12,7 +12,8 @@ namespace caqa::kg {
 
 struct Attribution {
   std::vector<Triple> supportive;  // G
-  std::vector<EntityId> targets;   // the answers G derives (one per union branch)
+  std::vector<EntityId> targets;   // the answers G derives, distinct
+  std::vector<EntityId> branch_targets;  // per union branch
 };
 
 // One grounding per branch, chosen at random among the first bindings; nullopt when a
