@@ -65,5 +65,26 @@ check "validate --help lists the codes" 0 "$caqa" validate --help
 expect_text "validate --help: codes" "$tmp/out" "unparseable_response"
 check "--version" 0 "$caqa" --version
 
+# caqa build on the embedded default: deterministic, verified, and the bundled
+# predictions cover its test split (regenerate them with scripts/make_default_predictions.py).
+check "build default" 0 "$caqa" build -q -o "$tmp/b1"
+check "build default again" 0 "$caqa" build -q -o "$tmp/b2"
+check "build: byte-identical outputs" 0 diff -r "$tmp/b1" "$tmp/b2"
+python3 - "$tmp/b1/manifest.json" <<'PY' && { passed=$((passed + 1)); echo "ok   build: zero violations, every label and complexity"; } || { failed=$((failed + 1)); echo "FAIL build: manifest"; }
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["verification"]["violations"] == 0, m["verification"]
+c = m["counts"]
+assert all(v["train"] + v["test"] > 0 for v in c["labels"].values()), c["labels"]
+assert all(v["train"] + v["test"] > 0 for v in c["complexities"].values()), c["complexities"]
+assert len(m["inputs"]) == 5 and all(len(i["sha256"]) == 64 for i in m["inputs"])
+PY
+check "build: bundled predictions match the test split" 0 "$caqa" validate data/examples/default/pred_keyword_overlap.jsonl --gold "$tmp/b1/test.jsonl"
+expect_text "build: no missing predictions" "$tmp/out" "0 warning(s)"
+check "build --seed changes the split" 0 "$caqa" build -q --seed 7 -o "$tmp/b3"
+check "build: different seed, different bytes" 1 cmp -s "$tmp/b1/test.jsonl" "$tmp/b3/test.jsonl"
+check "build: missing KG file is an I/O error" 2 "$caqa" build -q --kg "$tmp/none.tsv" --questions data/default/questions.jsonl -o "$tmp/b4"
+check "build --strict fails on skipped inputs" 1 "$caqa" build -q --strict -o "$tmp/b5"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -12,7 +12,6 @@ namespace {
 
 constexpr std::size_t kNone = std::string_view::npos;
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 bool is_alpha(char c) { return is_lower(c) || (c >= 'A' && c <= 'Z'); }
 
@@ -128,7 +127,7 @@ class SentenceSplitter {
       // White space and citations after the end mark belong to the sentence it ends.
       std::size_t q = term_end, attach = term_end;
       while (q < text_.size()) {
-        if (is_space(text_[q])) ++q;
+        if (is_ascii_space(text_[q])) ++q;
         else if (at_bracket(q)) attach = q = brackets_[next_++].end;
         else break;
       }
@@ -152,14 +151,14 @@ class SentenceSplitter {
     std::size_t e = p;
     while (e < text_.size() && (text_[e] == '.' || text_[e] == '!' || text_[e] == '?')) ++e;
     e = skip_closers(text_, e);
-    if (e < text_.size() && !is_space(text_[e]) && !at_bracket(e)) return kNone;  // "3.5", "a.m"
+    if (e < text_.size() && !is_ascii_space(text_[e]) && !at_bracket(e)) return kNone;  // "3.5", "a.m"
     if (c == '.' && e == p + 1 && is_abbreviation(text_, p)) return kNone;
     return e;
   }
 
   void close(std::size_t end, std::size_t next_begin) {
-    while (end > begin_ && is_space(text_[end - 1])) --end;
-    while (begin_ < end && is_space(text_[begin_])) ++begin_;
+    while (end > begin_ && is_ascii_space(text_[end - 1])) --end;
+    while (begin_ < end && is_ascii_space(text_[begin_])) ++begin_;
     if (end > begin_) ranges_.emplace_back(begin_, end);
     begin_ = next_begin;
   }

@@ -8,14 +8,6 @@ namespace caqa::kalma {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -77,11 +69,11 @@ class BracketReader {
   };
 
   void segment(std::size_t begin, std::size_t end) {
-    std::string_view t = trim(content_.substr(begin, end - begin));
+    std::string_view t = trim_space(content_.substr(begin, end - begin));
     if (t.empty()) return;  // "[Q1, p: v,]" or ", ,"
     std::size_t colon = content_.find(':', begin);
     if (colon >= end) colon = std::string_view::npos;
-    std::string_view key = colon == std::string_view::npos ? std::string_view() : trim(content_.substr(begin, colon - begin));
+    std::string_view key = colon == std::string_view::npos ? std::string_view() : trim_space(content_.substr(begin, colon - begin));
     if (is_na(t)) {
       out_.na = true;
       open_ = false;
@@ -89,7 +81,7 @@ class BracketReader {
       start_entity(t);
     } else if (colon != std::string_view::npos && has_letter(key)) {
       if (equals_ignoring_case(key, "qid")) {
-        std::string_view id = trim(content_.substr(colon + 1, end - colon - 1));
+        std::string_view id = trim_space(content_.substr(colon + 1, end - colon - 1));
         if (is_qid(id)) start_entity(id);
         else out_.problems.push_back(CitationProblem::BadQid);
         open_ = false;
@@ -137,7 +129,7 @@ constexpr std::array<std::string_view, kCitationProblemCount> kProblemNames = {
 std::string_view citation_problem_name(CitationProblem problem) { return kProblemNames[static_cast<int>(problem)]; }
 
 BracketContent read_bracket(std::string_view content) {
-  std::string_view t = trim(content);
+  std::string_view t = trim_space(content);
   if (t.empty()) {
     BracketContent out;
     out.citation = true;  // an attempt at a citation: removed from the sentence, reported

@@ -4,16 +4,18 @@
 
 namespace caqa::kalma {
 
-namespace {
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-}  // namespace
+std::string_view trim_space(std::string_view text) {
+  while (!text.empty() && is_ascii_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_ascii_space(text.back())) text.remove_suffix(1);
+  return text;
+}
 
 std::string normalize_space(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   bool gap = false;
   for (char c : text) {
-    if (is_space(c)) {
+    if (is_ascii_space(c)) {
       gap = !out.empty();
       continue;
     }

@@ -12,7 +12,10 @@
 
 namespace caqa::kalma {
 
-// Trims ASCII whitespace and turns every inner run of it into one space.
+inline bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+// Without leading and trailing ASCII white space.
+std::string_view trim_space(std::string_view text);
+// Trims ASCII white space and turns every inner run of it into one space.
 std::string normalize_space(std::string_view text);
 
 struct Triple {
