@@ -12,8 +12,6 @@
 
 namespace caqa::cli {
 
-// Declared in command.h once `caqa kalma` is registered in main.cpp.
-std::unique_ptr<Command> add_kalma_command(CLI::App& app);
 
 namespace {
 

@@ -18,5 +18,6 @@ std::unique_ptr<Command> add_score_command(CLI::App& app);
 std::unique_ptr<Command> add_compare_command(CLI::App& app);
 std::unique_ptr<Command> add_meta_command(CLI::App& app);
 std::unique_ptr<Command> add_build_command(CLI::App& app);
+std::unique_ptr<Command> add_kalma_command(CLI::App& app);
 
 }  // namespace caqa::cli

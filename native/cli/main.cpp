@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
       "  caqa validate PRED --gold BENCH.jsonl     check a prediction file, every problem with its line\n"
       "  caqa score PRED... --gold BENCH.jsonl     per-label F1, micro-F1 per complexity, confusion, CIs\n"
       "  caqa compare A B --gold BENCH.jsonl       paired significance of the difference of two evaluators\n"
-      "  caqa meta PAIRS | PRED --gold BENCH.jsonl  correlation, ROC-AUC, NDCG of metric scores vs. support levels\n\n"
+      "  caqa meta PAIRS | PRED --gold BENCH.jsonl  correlation, ROC-AUC, NDCG of metric scores vs. support levels\n"
+      "  caqa kalma QUESTIONS ANSWERS [...]        KG-citation quality: correctness, precision, recall, [NA]\n\n"
       "Exit codes: 0 success (valid), 1 invalid input file, 2 usage or I/O error.",
       "caqa"};
   app.set_version_flag("--version", std::string(caqa::kVersion));
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   add(add_score_command);
   add(add_compare_command);
   add(add_meta_command);
+  add(add_kalma_command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -86,5 +86,15 @@ check "build: different seed, different bytes" 1 cmp -s "$tmp/b1/test.jsonl" "$t
 check "build: missing KG file is an I/O error" 2 "$caqa" build -q --kg "$tmp/none.tsv" --questions data/default/questions.jsonl -o "$tmp/b4"
 check "build --strict fails on skipped inputs" 1 "$caqa" build -q --strict -o "$tmp/b5"
 
+# caqa kalma on the paper's worked examples (tests/fixtures/kalma/paper/README.md)
+K=tests/fixtures/kalma/paper
+check "kalma" 0 "$caqa" kalma --questions $K/questions.jsonl --answers $K/answers.jsonl --judgments $K/judgments.jsonl --json
+python3 -c "import json,sys; r=json.load(open('$tmp/out')); assert r['signature'].startswith('caqa-kalma:'), r['signature']" \
+  && { passed=$((passed + 1)); echo "ok   kalma --json: signature"; } || { failed=$((failed + 1)); echo "FAIL kalma --json"; }
+check "kalma --pairs" 0 "$caqa" kalma --questions $K/questions.jsonl --answers $K/answers.jsonl --pairs
+check "kalma: answers file missing" 2 "$caqa" kalma --questions $K/questions.jsonl --answers "$tmp/none.jsonl"
+printf '{"question_id": 1, "kg": "oops"}\n' > "$tmp/bad_questions.jsonl"
+check "kalma: malformed questions" 1 "$caqa" kalma --questions "$tmp/bad_questions.jsonl" --answers $K/answers.jsonl
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

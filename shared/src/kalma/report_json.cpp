@@ -64,14 +64,9 @@ Json problems_json(const KalmaReport& r) {
 }  // namespace
 
 std::string kalma_json(const KalmaReport& r) {
-  Json j;
-  j["report"] = "kalma";
-  j["caqa_version"] = kVersion;
-  j["schema_version"] = kKalmaSchemaVersion;
-  j["signature"] = r.signature;
-  j["questions"] = r.sources.questions;
-  j["answers"] = r.sources.answers;
-  j["judgments"] = name_or_null(r.sources.judgments);
+  Json j{{"report", "kalma"},         {"caqa_version", kVersion},        {"schema_version", kKalmaSchemaVersion},
+         {"signature", r.signature},  {"questions", r.sources.questions}, {"answers", r.sources.answers},
+         {"judgments", name_or_null(r.sources.judgments)}};
   j["counts"] = Json{{"n_questions", r.questions}, {"n_answer_lines", r.answer_lines}, {"n_answered", r.answered},
                      {"n_missing_answers", r.missing_answers}, {"n_unknown_answer_lines", r.unknown_answer_lines},
                      {"n_sentences", r.sentences}, {"n_citation_brackets", r.brackets}, {"n_na_marks", r.na_marks},
