@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/kg/benchmark_builder.h"
+#include "caqa/kg/import_fb15k.h"
+#include "caqa/kg/import_metaqa.h"
+#include "caqa/kg/import_sparql.h"
 #include "caqa/kg/kg_text.h"
 #include "caqa/kg/question_reader.h"
 #include "caqa/version.h"
@@ -47,6 +50,15 @@ class BuildCommand : public Command {
     app->add_option("--relation-names", relation_names_, "Relation ids to names: id<TAB>name (e.g. MetaQA relations.dict)")
         ->type_name("FILE");
     app->add_option("--questions", questions_, "Questions in caqa's JSON Lines format (README)")->type_name("FILE");
+    app->add_option("--metaqa", metaqa_, "MetaQA folder (kg/train.txt, kg/*.dict, qa/N-hop/{test,dev}.txt + qtypes)")
+        ->type_name("DIR");
+    app->add_option("--metaqa-hops", metaqa_hops_, "MetaQA question files to import (1-3; paths longer than two hops are skipped)")
+        ->capture_default_str();
+    app->add_option("--fb15k", fb15k_, "FB15k-237 folder with train.txt, valid.txt, test.txt and entity2text.txt")
+        ->type_name("DIR");
+    app->add_option("--webqsp", webqsp_, "WebQSP questions (JSON Lines), basic-graph-pattern SPARQL subset")->type_name("FILE");
+    app->add_option("--grailqa", grailqa_, "GrailQA questions (JSON Lines)")->type_name("FILE");
+    app->add_option("--cwq", cwq_, "ComplexWebQuestions (JSON Lines)")->type_name("FILE");
     app->add_option("--templates", templates_, "Relation templates: relation<TAB>sentence with {head} and {tail}")
         ->type_name("FILE");
     app->add_option("-o,--out", out_, "Output folder")->capture_default_str();
@@ -54,6 +66,7 @@ class BuildCommand : public Command {
     app->add_option("--test-fraction", options_.test_fraction, "Share of source questions in the test split")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
+    app->add_option("--max-questions", max_questions_, "Use only the first N questions (0 = all)")->capture_default_str();
     app->add_flag("!--no-verify", options_.verify, "Skip re-deriving each label from its subgraph");
     app->add_flag("--strict", strict_, "Fail (exit 1) on any skipped input or verification violation");
     app->add_flag("-q,--quiet", quiet_, "No progress output");
@@ -90,6 +103,26 @@ class BuildCommand : public Command {
       if (!in) return kExitUsage;
       for (auto& [key, type] : kg::read_two_column_table({path, in->bytes.bytes()}, problems)) builder.set_type(key, type);
     }
+    if (!metaqa_.empty()) {
+      fs::path kg_dir = fs::path(metaqa_) / "kg";
+      Input* t = read((kg_dir / "train.txt").string());
+      Input* e = t ? read((kg_dir / "entities.dict").string()) : nullptr;
+      Input* r = e ? read((kg_dir / "relations.dict").string()) : nullptr;
+      if (!r) return kExitUsage;
+      triples += kg::add_metaqa_kg(builder, {t->path, t->bytes.bytes()}, {e->path, e->bytes.bytes()},
+                                   {r->path, r->bytes.bytes()}, problems).triples;
+    }
+    if (!fb15k_.empty()) {
+      std::vector<kg::TextSource> texts;
+      for (const char* name : {"train.txt", "valid.txt", "test.txt"}) {
+        Input* in = read((fs::path(fb15k_) / name).string());
+        if (!in) return kExitUsage;
+        texts.push_back({in->path, in->bytes.bytes()});
+      }
+      Input* names = read((fs::path(fb15k_) / "entity2text.txt").string());
+      if (!names) return kExitUsage;
+      triples += kg::add_fb15k237(builder, texts, {names->path, names->bytes.bytes()}, problems).triples;
+    }
     kg::KnowledgeGraph graph = builder.build();
     load.finish(triples, fmt::format("triples ({} entities, {} relations, {:.1f} MB resident)", graph.entity_count(),
                                       graph.relation_count(), graph.memory_bytes() / 1e6));
@@ -100,6 +133,8 @@ class BuildCommand : public Command {
       auto more = kg::read_questions({path, in->bytes.bytes()}, problems);
       questions.insert(questions.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
     }
+    if (!import_questions(graph, questions, problems)) return kExitUsage;
+    if (max_questions_ > 0 && questions.size() > max_questions_) questions.resize(max_questions_);
     std::unordered_map<std::string, std::string> templates;
     if (!templates_.empty()) {
       auto in = read(templates_);
@@ -145,8 +180,50 @@ class BuildCommand : public Command {
   }
 
  private:
+  // MetaQA, WebQSP, GrailQA and CWQ questions, imported against the loaded KG.
+  bool import_questions(const kg::KnowledgeGraph& graph, std::vector<kg::Question>& questions, kg::ProblemCounts& problems) {
+    auto take = [&](const kg::QuestionImport& import, const std::string& name) {
+      if (!quiet_) fmt::print(stderr, "{}", kg::format_import_summary(name, import));
+      for (const auto& [reason, n] : import.skipped.counts())
+        for (std::size_t i = 0; i < n; ++i) problems.add("import: " + reason, name);
+      questions.insert(questions.end(), import.questions.begin(), import.questions.end());
+    };
+    for (int hops : metaqa_hops_) {
+      for (const char* split : {"test", "dev"}) {
+        fs::path dir = fs::path(metaqa_) / "qa" / fmt::format("{}-hop", hops);
+        fs::path qa = dir / fmt::format("{}.txt", split), qtype = dir / fmt::format("qa_{}_qtype.txt", split);
+        if (metaqa_.empty() || !fs::exists(qa) || !fs::exists(qtype)) continue;
+        Input* q = read(qa.string());
+        Input* t = q ? read(qtype.string()) : nullptr;
+        if (!t) return false;
+        take(kg::import_metaqa_questions({q->path, q->bytes.bytes()}, {t->path, t->bytes.bytes()}, hops, graph,
+                                         split == std::string_view("test") ? std::string_view() : split),
+             fmt::format("metaqa {}-hop {}", hops, split));
+      }
+    }
+    kg::SparqlImportOptions sparql;
+    sparql.kg = &graph;
+    std::optional<kg::AnswerNameIndex> names;
+    for (const auto& [path, kind] : {std::pair{webqsp_, 0}, {grailqa_, 1}, {cwq_, 2}}) {
+      if (path.empty()) continue;
+      Input* in = read(path);
+      if (!in) return false;
+      kg::TextSource text{path, in->bytes.bytes()};
+      if (kind == 0) names = kg::webqsp_answer_names(text, problems);
+      if (kind == 2 && names) sparql.answer_names = &*names;
+      take(kind == 0 ? kg::import_webqsp(text, sparql) : kind == 1 ? kg::import_grailqa(text, sparql)
+                                                                    : kg::import_cwq(text, sparql),
+           path);
+    }
+    return true;
+  }
+
   void use_defaults_if_no_inputs() {
-    if (!kg_.empty() || !questions_.empty()) return;
+    if (!metaqa_.empty() && templates_.empty()) {
+      fs::path metaqa_templates = fs::path(CAQA_DEFAULT_DATA_DIR).parent_path() / "templates" / "metaqa_relations.tsv";
+      if (fs::exists(metaqa_templates)) templates_ = metaqa_templates.string();
+    }
+    if (!kg_.empty() || !questions_.empty() || !metaqa_.empty() || !fb15k_.empty()) return;
     fs::path data = CAQA_DEFAULT_DATA_DIR;
     if (!fs::exists(data) && fs::exists("data/default")) data = "data/default";
     kg_ = {(data / "triples.tsv").string()};
@@ -230,6 +307,9 @@ class BuildCommand : public Command {
   }
 
   std::vector<std::string> kg_, names_, types_, questions_;
+  std::string metaqa_, fb15k_, webqsp_, grailqa_, cwq_;
+  std::vector<int> metaqa_hops_{1, 2};
+  std::size_t max_questions_ = 0;
   std::string relation_names_, templates_, out_ = "benchmark";
   kg::BuildOptions options_;
   bool strict_ = false, quiet_ = false;

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# caqa build on real data (MetaQA in ../shared/data; exit 77 = skipped when absent):
+# a few thousand samples, zero verification violations, every label present, and every
+# complexity level that MetaQA can give (its entity names are unique, so no union).
+# Usage: tests/cli/real_data_build_test.sh CAQA  (from the repository root)
+set -u
+caqa=$1
+metaqa=../shared/data/metaqa
+if [ ! -f "$metaqa/kg/train.txt" ]; then echo "skipped: $metaqa is absent"; exit 77; fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$caqa" build -q --metaqa "$metaqa" --max-questions 1500 -o "$tmp/out" || { echo "FAIL: caqa build exited $?"; exit 1; }
+python3 - "$tmp/out/manifest.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+c = m["counts"]
+total = c["samples"]["train"] + c["samples"]["test"]
+problems = []
+if m["verification"]["violations"] != 0: problems.append(f"violations: {m['verification']}")
+if total < 2000: problems.append(f"only {total} samples")
+for label, v in c["labels"].items():
+    if v["train"] + v["test"] == 0: problems.append(f"no {label} sample")
+for level in ["single", "intersection", "concatenation"]:
+    v = c["complexities"][level]
+    if v["train"] + v["test"] == 0: problems.append(f"no {level} sample")
+if c["samples"]["test"] == 0 or c["samples"]["train"] == 0: problems.append("an empty split")
+print(f"{total} samples from MetaQA, labels {c['labels']}, complexities {c['complexities']}")
+if problems:
+    print("FAIL: " + "; ".join(problems)); sys.exit(1)
+print("1 passed, 0 failed")
+PY
