@@ -9,11 +9,12 @@ packages=(
   libcli11-dev libfmt-dev nlohmann-json3-dev libsimdjson-dev libxxhash-dev libssl-dev
   libgtest-dev
   libserd-dev                                           # N-Triples loader (native/kg/ntriples.cpp)
+  libcpp-httplib-dev                                    # caqa serve, the LLM judge client
   python3 python3-sklearn python3-scipy python3-numpy   # ../shared/tools/oracle.py, test runners
   dpkg-dev                                              # apt-get source (simdjson sources for wasm)
 )
 if [ "${CAQA_SETUP_WASM:-1}" = 1 ]; then
-  packages+=(emscripten node-acorn binaryen nodejs)
+  packages+=(emscripten node-acorn binaryen nodejs npm chromium)
 fi
 
 missing=()
