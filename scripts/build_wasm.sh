@@ -40,4 +40,18 @@ for c in "${cases[@]}"; do
   if [ "$want" = "$got" ]; then echo "ok: wasm report = native report for $pred"
   else echo "FAIL: wasm report differs from native for $pred"; diff <(echo "$want") <(echo "$got") | head -20; failed=1; fi
 done
+
+# The site's module (wasm/bindings.cpp): its size, then its reports against the CLI's
+# for every example and malformed-corpus file (tests/web/parity.test.mjs).
+js=$build/wasm/caqa.js wasm=$build/wasm/caqa.wasm
+js_bytes=$(stat -c %s "$js") wasm_bytes=$(stat -c %s "$wasm")
+echo "wasm module: caqa.wasm $wasm_bytes bytes + caqa.js $js_bytes bytes = $((wasm_bytes + js_bytes)) bytes (budget 1572864)"
+[ $((wasm_bytes + js_bytes)) -le 1572864 ] || { echo "FAIL: the wasm module is over 1.5 MiB"; failed=1; }
+if CAQA_NATIVE="$native" CAQA_WASM_DIR="$build/wasm" node --test tests/web/parity.test.mjs >"$build/parity_test.log" 2>&1; then
+  echo "ok: wasm module = native CLI ($(grep -E '^# (pass|fail) ' "$build/parity_test.log" | tr '\n' ' '))"
+else
+  echo "FAIL: wasm module differs from the native CLI (tests/web/parity.test.mjs, log in $build/parity_test.log)"
+  grep -E '^not ok|expected|actual' "$build/parity_test.log" | head -20
+  failed=1
+fi
 exit $failed

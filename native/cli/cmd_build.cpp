@@ -12,6 +12,7 @@
 #include "caqa/kg/kg_text.h"
 #include "caqa/kg/question_reader.h"
 #include "caqa/version.h"
+#include "kg/ntriples.h"
 #include "command.h"
 #include "files.h"
 #include "inputs.h"
@@ -44,7 +45,8 @@ class BuildCommand : public Command {
  public:
   explicit BuildCommand(CLI::App& parent) {
     CLI::App* app = parent.add_subcommand("build", "Build the CAQA benchmark from a knowledge graph and KGQA questions.");
-    app->add_option("--kg", kg_, "Triples: TSV (head<TAB>relation<TAB>tail) or head|relation|tail lines")->type_name("FILE");
+    app->add_option("--kg", kg_, "Triples: TSV (head<TAB>relation<TAB>tail), head|relation|tail lines, or N-Triples (.nt)")
+        ->type_name("FILE");
     app->add_option("--names", names_, "Entity names: key<TAB>name")->type_name("FILE");
     app->add_option("--types", types_, "Entity types: key<TAB>type")->type_name("FILE");
     app->add_option("--relation-names", relation_names_, "Relation ids to names: id<TAB>name (e.g. MetaQA relations.dict)")
@@ -90,7 +92,10 @@ class BuildCommand : public Command {
     for (std::size_t i = 0; i < kg_.size(); ++i) {
       auto in = read(kg_[i]);
       if (!in) return kExitUsage;
-      triples += kg::add_triples(builder, {kg_[i], in->bytes.bytes()}, kg::TripleFormat::Auto, problems, relation_names);
+      kg::TextSource source{kg_[i], in->bytes.bytes()};
+      triples += fs::path(kg_[i]).extension() == ".nt"
+                     ? kg::add_ntriples(builder, source, problems).triples
+                     : kg::add_triples(builder, source, kg::TripleFormat::Auto, problems, relation_names);
       load.update(i + 1, kg_.size());
     }
     for (const auto& path : names_) {

@@ -28,6 +28,12 @@ std::optional<ResolvedQuery> resolve(const LogicalQuery& query, const KnowledgeG
   };
   for (const auto& p : query.patterns) {
     auto r = kg.find_relation(p.relation);
+    // Freebase spells relations "film.film.genre" in SPARQL, "/film/film/genre" in FB15k-237.
+    if (!r && p.relation.find('/') == std::string::npos) {
+      std::string slashed = "/" + p.relation;
+      std::replace(slashed.begin(), slashed.end(), '.', '/');
+      r = kg.find_relation(slashed);
+    }
     if (!r) {
       problems.add("query relation not in the KG", where, p.relation);
       return std::nullopt;

@@ -1,0 +1,213 @@
+// caqa eval: run an LLM judge (an OpenAI-compatible server) over benchmark samples with
+// one of the CAQA prompt sets (data/prompts/), writing a prediction file `caqa score` reads.
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "caqa/eval/prompt.h"
+#include "command.h"
+#include "eval/eval_runner.h"
+
+#ifndef CAQA_PROMPTS_DIR
+#define CAQA_PROMPTS_DIR "data/prompts"
+#endif
+
+namespace caqa::cli {
+
+namespace {
+
+constexpr int kEvalOk = 0, kEvalIncomplete = 1, kEvalUsage = 2;
+
+constexpr const char* kEvalHelp =
+    "Prompt sets (data/prompts/index.json; README there says how each follows the paper):\n"
+    "  gpt_zero_shot, other_zero_shot   CAQA Table 12 (\"GPT series\", \"Other Evaluators\")\n"
+    "  gpt_few_shot, other_few_shot     CAQA Table 13, one demonstration per category\n"
+    "Output: OUT (JSON Lines: id, response, label when one is found) and OUT.meta.json\n"
+    "(evaluator, model, prompt set, its version and SHA-256, settings, counts). While running,\n"
+    "predictions stream to OUT.partial and every answer goes to the cache (default\n"
+    "OUT.cache.jsonl): rerun the same command after a crash or kill and no answered request is\n"
+    "sent again. Retries: 429 (Retry-After honoured), 5xx, timeouts, connection errors and\n"
+    "malformed bodies, with exponential backoff and jitter, at most --max-retries times.\n"
+    "Exit: 0 all samples judged, 1 some failed after retries (rerun to retry only those),\n"
+    "2 usage error or unreadable input.";
+
+std::optional<std::string> slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+struct PromptSet {
+  std::string name, version, file_bytes, sha256;
+};
+
+std::optional<PromptSet> load_prompt_set(const std::string& dir, const std::string& name, std::string& error) {
+  auto index_text = slurp(dir + "/index.json");
+  if (!index_text) {
+    error = dir + "/index.json: cannot read the prompt index (hint: --prompt-dir DIR)";
+    return std::nullopt;
+  }
+  auto index = nlohmann::json::parse(*index_text, nullptr, false);
+  if (!index.is_object() || !index.contains("sets") || !index["sets"].is_array()) {
+    error = dir + "/index.json: not a prompt index (expected an object with a \"sets\" array)";
+    return std::nullopt;
+  }
+  std::string known;
+  for (const auto& set : index["sets"]) {
+    std::string set_name = set.value("name", "");
+    known += (known.empty() ? "" : ", ") + set_name;
+    if (set_name != name) continue;
+    PromptSet out{set_name, set.value("version", ""), "", ""};
+    std::string path = dir + "/" + set.value("file", "");
+    auto bytes = slurp(path);
+    if (!bytes) {
+      error = path + ": cannot read the prompt file of set \"" + name + "\"";
+      return std::nullopt;
+    }
+    out.file_bytes = std::move(*bytes);
+    out.sha256 = eval::sha256_hex(out.file_bytes);
+    return out;
+  }
+  error = fmt::format("unknown prompt set \"{}\" (known: {})", name, known);
+  return std::nullopt;
+}
+
+class EvalCommand : public Command {
+ public:
+  explicit EvalCommand(CLI::App& parent) {
+    CLI::App* app = parent.add_subcommand("eval", "Judge benchmark samples with an LLM behind an OpenAI-compatible API.");
+    app->add_option("--gold", gold_, "Benchmark samples to judge (JSON Lines with id, question, answer, citation)")
+        ->required()
+        ->type_name("BENCH.jsonl");
+    app->add_option("--prompt-set", prompt_set_, "Prompt set name (see below)")->default_val("gpt_zero_shot");
+    app->add_option("--prompt-dir", prompt_dir_, "Directory holding index.json and the prompt files")
+        ->default_val(CAQA_PROMPTS_DIR);
+    app->add_option("--endpoint", endpoints_, "Base URL, e.g. http://127.0.0.1:8000 (repeatable: least-loaded first)")
+        ->required()
+        ->type_name("URL");
+    app->add_option("--model", settings_.request.model, "Model name sent in each request")->required();
+    app->add_option("--api-key-env", api_key_env_, "Environment variable holding the API key (never logged)")
+        ->type_name("VAR");
+    app->add_flag("--completions", completions_, "Use /v1/completions instead of /v1/chat/completions");
+    app->add_option("--max-tokens", settings_.request.max_tokens, "max_tokens of each request")->default_val(128);
+    app->add_option("--concurrency", settings_.concurrency, "Requests in flight")->default_val(8)->check(CLI::Range(1, 4096));
+    app->add_option("--timeout", settings_.request.timeout_s, "Seconds before a request times out")
+        ->default_val(60.0)
+        ->check(CLI::PositiveNumber);
+    app->add_option("--max-retries", settings_.max_retries, "Retries per sample after the first attempt")
+        ->default_val(5)
+        ->check(CLI::Range(0, 100));
+    app->add_option("--retry-base", settings_.backoff_base_s, "Seconds of the first backoff (doubles each retry, jittered)")
+        ->default_val(0.5);
+    app->add_option("--cache", settings_.cache_path, "Response cache (JSON Lines; default OUT.cache.jsonl)")->type_name("FILE");
+    app->add_option("-o,--output", settings_.output_path, "Prediction file to write")->required()->type_name("OUT");
+    app->add_option("--limit", limit_, "Judge only the first N samples")->type_name("N");
+    app->add_option("--evaluator", evaluator_, "Evaluator name for OUT.meta.json (default: llm-judge/MODEL)");
+    app->add_flag("--quiet", quiet_, "No progress line");
+    app->footer(kEvalHelp);
+  }
+
+  int run() override {
+    std::string error;
+    auto prompt_set = load_prompt_set(prompt_dir_, prompt_set_, error);
+    if (!prompt_set) {
+      fmt::print(stderr, "caqa eval: {}\n", error);
+      return kEvalUsage;
+    }
+    std::string_view tmpl = eval::template_body(prompt_set->file_bytes);
+    auto items = load_items(tmpl, error);
+    if (!items) {
+      fmt::print(stderr, "caqa eval: {}\n", error);
+      return kEvalUsage;
+    }
+    if (!api_key_env_.empty()) {
+      const char* key = std::getenv(api_key_env_.c_str());
+      if (key == nullptr || *key == '\0') {
+        fmt::print(stderr, "caqa eval: environment variable {} is not set or empty (it should hold the API key)\n",
+                   api_key_env_);
+        return kEvalUsage;
+      }
+      settings_.api_key = key;
+    }
+    settings_.endpoints = endpoints_;
+    settings_.request.api = completions_ ? eval::Api::Completions : eval::Api::Chat;
+    settings_.request.temperature = 0.0;
+    settings_.progress = !quiet_;
+    settings_.meta = {{"evaluator", evaluator_.empty() ? "llm-judge/" + settings_.request.model : evaluator_},
+                      {"prompt_set", {{"name", prompt_set->name}, {"version", prompt_set->version},
+                                      {"sha256", prompt_set->sha256}}},
+                      {"gold", gold_}};
+    eval::RunSummary summary = eval::run_eval(*items, settings_);
+    if (!summary.fatal.empty()) {
+      fmt::print(stderr, "caqa eval: {}\n", summary.fatal);
+      return kEvalUsage;
+    }
+    for (const auto& failure : summary.failures) fmt::print(stderr, "caqa eval: failed: {}\n", failure);
+    if (!quiet_)
+      fmt::print(stderr, "caqa eval: wrote {} ({} of {} samples, {} from cache, {} requests, {} retries)\n",
+                 settings_.output_path, summary.completed, summary.total, summary.cached, summary.requests,
+                 summary.retries);
+    return summary.completed == summary.total ? kEvalOk : kEvalIncomplete;
+  }
+
+ private:
+  std::optional<std::vector<eval::EvalItem>> load_items(std::string_view tmpl, std::string& error) {
+    std::ifstream in(gold_, std::ios::binary);
+    if (!in) {
+      error = gold_ + ": cannot read";
+      return std::nullopt;
+    }
+    std::vector<eval::EvalItem> items;
+    std::string line;
+    for (std::size_t number = 1; std::getline(in, line); ++number) {
+      if (limit_ && items.size() >= *limit_) break;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
+      if (line.find_first_not_of(" \t") == std::string::npos) continue;
+      auto json = nlohmann::json::parse(line, nullptr, false);
+      auto where = fmt::format("{}:{}", gold_, number);
+      if (!json.is_object()) {
+        error = where + ": not a JSON object";
+        return std::nullopt;
+      }
+      for (const char* key : {"question", "answer", "citation"}) {
+        if (!json.contains(key) || !json[key].is_string()) {
+          error = fmt::format("{}: expected a string for \"{}\" (eval needs question, answer and citation)", where, key);
+          return std::nullopt;
+        }
+      }
+      if (!json.contains("id") || !(json["id"].is_string() || json["id"].is_number_integer())) {
+        error = where + ": expected a string or integer \"id\"";
+        return std::nullopt;
+      }
+      auto question = json["question"].get<std::string>();
+      auto answer = json["answer"].get<std::string>();
+      auto citation = json["citation"].get<std::string>();
+      auto rendered = eval::render_sample_prompt(tmpl, {question, answer, citation});
+      if (!rendered.ok()) {
+        error = fmt::format("prompt set \"{}\": {} {} (a sample gives question, answer, citation)", prompt_set_,
+                            eval::to_string(rendered.error), rendered.detail);
+        return std::nullopt;
+      }
+      items.push_back({json["id"], std::move(rendered.text)});
+    }
+    return items;
+  }
+
+  std::string gold_, prompt_set_, prompt_dir_, api_key_env_, evaluator_;
+  std::vector<std::string> endpoints_;
+  bool completions_ = false, quiet_ = false;
+  std::optional<std::size_t> limit_;
+  eval::RunnerSettings settings_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> add_eval_command(CLI::App& app) { return std::make_unique<EvalCommand>(app); }
+
+}  // namespace caqa::cli

@@ -1,0 +1,60 @@
+// Runs an LLM judge over prompts: N requests in flight over several OpenAI-compatible
+// endpoints (least-loaded first), bounded retries with exponential backoff and jitter,
+// an append-only response cache so a killed run resumes without repeating a completed
+// request, predictions streamed to OUT.partial and the final OUT (plus OUT.meta.json)
+// written atomically at the end.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "caqa/label_extract.h"
+#include "openai_client.h"
+
+namespace caqa::eval {
+
+struct EvalItem {
+  nlohmann::json id;  // string or integer, written back as given
+  std::string prompt;
+};
+
+struct RunnerSettings {
+  std::vector<std::string> endpoints;  // base URLs
+  RequestSettings request;
+  std::string api_key;                 // sent as a bearer token; never logged or written
+  int concurrency = 8;
+  int max_retries = 5;                 // retries after the first attempt
+  double backoff_base_s = 0.5;         // delay before retry k: min(max, base * 2^k) * U[0.5, 1)
+  double backoff_max_s = 30.0;
+  double retry_after_max_s = 120.0;    // a larger Retry-After is capped to this
+  std::uint64_t jitter_seed = 0;       // 0: seeded from the clock
+  std::string cache_path;              // empty: OUT + ".cache.jsonl"
+  std::string output_path;
+  bool progress = true;
+  ExtractMode extract = ExtractMode::Lenient;
+  nlohmann::json meta;                 // evaluator, prompt set, its SHA-256...: copied into OUT.meta.json
+};
+
+struct RunSummary {
+  std::size_t total = 0, completed = 0, cached = 0, failed = 0;
+  std::uint64_t requests = 0, retries = 0, errors = 0;
+  double seconds = 0;
+  std::vector<std::string> failures;  // "id: last error", in input order
+  std::string fatal;                  // set when the run could not start or finish its files
+};
+
+// SHA-256 of bytes, lowercase hex (OpenSSL).
+std::string sha256_hex(std::string_view bytes);
+// The cache key of a prompt under these request settings.
+std::string cache_key(const RequestSettings& request, std::string_view prompt);
+// The delay before retry `attempt` (0-based) after `result`; u is uniform in [0, 1).
+double retry_delay_s(const RunnerSettings& settings, int attempt, const CallResult& result, double u);
+// Writes to path.tmp-<pid> then renames.
+bool write_file_atomic(const std::string& path, std::string_view content, std::string& error);
+
+RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& settings);
+
+}  // namespace caqa::eval

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Assembles the static leaderboard site in dist/: web/ + the WebAssembly scorer + the
+# gold artifact of the default benchmark's test split (docs/web.md).
+#   scripts/build_site.sh [DIST_DIR]   (default dist)
+# Environment: CAQA_NATIVE (default build/native/caqa), CAQA_WASM_BUILD (default build-wasm).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dist=${1:-dist}
+native=${CAQA_NATIVE:-build/native/caqa}
+wasm_build=${CAQA_WASM_BUILD:-build-wasm}
+
+[ -x "$native" ] || { echo "build_site: $native is not built (ninja -C build)" >&2; exit 2; }
+if [ ! -f "$wasm_build/wasm/caqa.wasm" ] || [ ! -f "$wasm_build/wasm/caqa.js" ]; then
+  bash scripts/build_wasm.sh "$wasm_build"
+fi
+
+work=$(mktemp -d) stage=
+trap 'rm -rf "$work" ${stage:+"$stage"}' EXIT
+"$native" build -o "$work/benchmark" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 2; }
+"$native" export-gold "$work/benchmark/test.jsonl" --split test -o "$work/gold.jsonl"
+
+# Assemble next to dist, then swap, so a server on dist/ never sees half a site.
+mkdir -p "$(dirname "$dist")"
+stage=$(mktemp -d "$(dirname "$dist")/.dist.XXXXXX")
+cp web/index.html web/style.css web/app.js web/report.js web/worker.js "$stage/"
+cp "$wasm_build/wasm/caqa.js" "$wasm_build/wasm/caqa.wasm" "$stage/"
+cp "$work/gold.jsonl" "$work/gold.jsonl.meta.json" "$stage/"
+# The sidecar names the temporary source path; record the benchmark's name instead.
+sed -i "s#\"source\": \".*\"#\"source\": \"benchmark/test.jsonl\"#" "$stage/gold.jsonl.meta.json"
+chmod 755 "$stage"
+rm -rf "$dist.old"
+[ -d "$dist" ] && mv "$dist" "$dist.old"
+mv "$stage" "$dist"
+stage=
+rm -rf "$dist.old"
+echo "build_site: $dist/ ready ($(du -sh "$dist" | cut -f1)): $(cd "$dist" && ls | tr '\n' ' ')"

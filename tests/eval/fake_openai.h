@@ -1,0 +1,153 @@
+// A fake OpenAI-compatible server for the eval tests: cpp-httplib on 127.0.0.1 with an
+// ephemeral port, a deterministic rule-based judge, per-prompt request counts and
+// injected faults. Also a raw TCP listener that drops every connection.
+#pragma once
+
+#include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+namespace caqa::eval::testing {
+
+// "Supportive" when the citation (last "Reference: " line) contains the last word of
+// the answer (last "Answer: " line), else "Irrelevant".
+inline std::string fake_judge(const std::string& prompt) {
+  auto line_after = [&](const std::string& tag) {
+    std::size_t pos = prompt.rfind("\n" + tag);
+    if (pos == std::string::npos) return std::string();
+    pos += 1 + tag.size();
+    return prompt.substr(pos, prompt.find('\n', pos) - pos);
+  };
+  std::string answer = line_after("Answer: "), citation = line_after("Reference: ");
+  std::string word, last;
+  for (char c : answer + " ") {
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      word.push_back(c);
+    } else {
+      if (!word.empty()) last = word;
+      word.clear();
+    }
+  }
+  return !last.empty() && citation.find(last) != std::string::npos ? "Supportive" : "Irrelevant";
+}
+
+enum class Fault { None, Status500, Status429, Slow, Malformed, Status401 };
+
+class FakeOpenAI {
+ public:
+  // plan(prompt, n): the fault for the n-th (0-based) request carrying this prompt.
+  using Plan = std::function<Fault(const std::string& prompt, int n)>;
+  explicit FakeOpenAI(Plan plan = {}, double delay_s = 0.0, double slow_s = 1.0, std::string retry_after = "0")
+      : plan_(std::move(plan)), delay_s_(delay_s), slow_s_(slow_s), retry_after_(std::move(retry_after)) {
+    server_.new_task_queue = [] { return new httplib::ThreadPool(96); };
+    server_.set_keep_alive_max_count(1000000);
+    server_.set_tcp_nodelay(true);
+    server_.Post("/v1/chat/completions", [this](const httplib::Request& req, httplib::Response& res) {
+      auto body = nlohmann::json::parse(req.body, nullptr, false);
+      std::string prompt = body.is_object() ? body["messages"][0]["content"].get<std::string>() : "";
+      int n = 0;
+      {
+        std::lock_guard lock(mutex_);
+        n = counts_[prompt]++;
+      }
+      ++total_;
+      if (delay_s_ > 0) std::this_thread::sleep_for(std::chrono::duration<double>(delay_s_));
+      Fault fault = plan_ ? plan_(prompt, n) : Fault::None;
+      switch (fault) {
+        case Fault::Status500: res.status = 500; res.set_content("{\"error\":\"boom\"}", "application/json"); return;
+        case Fault::Status401: res.status = 401; res.set_content("{\"error\":\"bad key\"}", "application/json"); return;
+        case Fault::Status429:
+          res.status = 429;
+          res.set_header("Retry-After", retry_after_);
+          res.set_content("{\"error\":\"slow down\"}", "application/json");
+          return;
+        case Fault::Malformed: res.set_content("{\"choices\": [ {\"mess", "application/json"); return;
+        case Fault::Slow: std::this_thread::sleep_for(std::chrono::duration<double>(slow_s_)); break;
+        case Fault::None: break;
+      }
+      nlohmann::json out = {{"id", "fake"}, {"object", "chat.completion"},
+                            {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", fake_judge(prompt)}}}}}}};
+      res.set_content(out.dump(), "application/json");
+    });
+    port_ = server_.bind_to_any_port("127.0.0.1");
+    thread_ = std::thread([this] { server_.listen_after_bind(); });
+    while (!server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ~FakeOpenAI() {
+    server_.stop();
+    thread_.join();
+  }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  std::map<std::string, int> counts() {
+    std::lock_guard lock(mutex_);
+    return counts_;
+  }
+  int count(const std::string& prompt) {
+    std::lock_guard lock(mutex_);
+    auto it = counts_.find(prompt);
+    return it == counts_.end() ? 0 : it->second;
+  }
+  long total() const { return total_; }
+
+ private:
+  Plan plan_;
+  double delay_s_, slow_s_;
+  std::string retry_after_;
+  httplib::Server server_;
+  int port_ = 0;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::map<std::string, int> counts_;
+  std::atomic<long> total_{0};
+};
+
+// Accepts connections, reads a little, then closes them without answering.
+class DropServer {
+ public:
+  DropServer() {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    addr.sin_port = 0;
+    ::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    ::listen(fd_, 64);
+    socklen_t length = sizeof addr;
+    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &length);
+    port_ = ntohs(addr.sin_port);
+    thread_ = std::thread([this] {
+      for (;;) {
+        int client = ::accept(fd_, nullptr, nullptr);
+        if (client < 0) return;
+        ++accepted_;
+        char buffer[256];
+        (void)::recv(client, buffer, sizeof buffer, 0);
+        ::close(client);
+      }
+    });
+  }
+  ~DropServer() {
+    ::shutdown(fd_, SHUT_RDWR);
+    ::close(fd_);
+    thread_.join();
+  }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  long accepted() const { return accepted_; }
+
+ private:
+  int fd_ = -1, port_ = 0;
+  std::thread thread_;
+  std::atomic<long> accepted_{0};
+};
+
+}  // namespace caqa::eval::testing

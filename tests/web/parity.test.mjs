@@ -1,0 +1,130 @@
+// The WebAssembly module (wasm/bindings.cpp) must print what the native CLI prints:
+// for every example and malformed-corpus prediction file, `validate`, `score` and
+// `meta` of createCaqa() equal `caqa validate|score|meta --json` byte for byte.
+//   node --test tests/web/parity.test.mjs
+// Environment: CAQA_NATIVE (default build/native/caqa), CAQA_WASM_DIR (default
+// build-wasm/wasm, holding caqa.js and caqa.wasm). Run from the repository root.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const native = path.resolve(root, process.env.CAQA_NATIVE || 'build/native/caqa');
+const wasmDir = path.resolve(root, process.env.CAQA_WASM_DIR || 'build-wasm/wasm');
+
+// Node 20 cannot fetch the .wasm by path with this emcc: hand it the bytes (TOOLCHAIN.md).
+const createCaqa = createRequire(import.meta.url)(path.join(wasmDir, 'caqa.js'));
+const caqa = await createCaqa({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'caqa.wasm')) });
+
+// CLI flags -> the module's options object (the same names the site's worker sends).
+function optionsFor(args, pred, gold, goldBytes) {
+  const o = {
+    predictionName: pred,
+    goldName: gold,
+    goldSha256: createHash('sha256').update(goldBytes).digest('hex'),
+  };
+  for (let i = 0; i < args.length; ++i) {
+    const a = args[i];
+    const value = () => args[++i];
+    if (a === '--extract') o.extract = value();
+    else if (a === '--format') o.format = value();
+    else if (a === '--split') o.split = value();
+    else if (a === '--dup') o.dup = value();
+    else if (a === '--max-line-bytes') o.maxLineBytes = Number(value());
+    else if (a === '--bootstrap') o.bootstrap = Number(value());
+    else if (a === '--seed') o.seed = Number(value());
+    else if (a === '--level') o.level = Number(value());
+    else if (a === '--binary') o.binary = true;
+    else if (a === '--ignore-missing') o.ignoreMissing = true;
+    else if (a === '--max-errors') value();  // text output only
+    else throw new Error(`parity test: no option mapping for ${a}`);
+  }
+  return o;
+}
+
+// What the CLI prints on stdout, whatever its exit code (1 = invalid file: nothing).
+function cli(args) {
+  try {
+    return execFileSync(native, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch (e) {
+    if (typeof e.status !== 'number') throw e;
+    return e.stdout;
+  }
+}
+
+function check(command, pred, gold, args = []) {
+  const options = optionsFor(args, pred, gold, fs.readFileSync(path.join(root, gold)));
+  const want = cli([command, pred, '--gold', gold, '--json', ...args]);
+  // Bytes, not strings: embind copies a Uint8Array into std::string unchanged, so
+  // invalid UTF-8 reaches the core as it does from the CLI (as the site passes them too).
+  const got = caqa[command](fs.readFileSync(path.join(root, pred)), fs.readFileSync(path.join(root, gold)),
+                            JSON.stringify(options));
+  assert.equal(got, want, `${command} ${pred} ${args.join(' ')}`);
+  return want;
+}
+
+const examples = 'data/examples';
+const exampleGold = `${examples}/benchmark.jsonl`;
+const examplePreds = fs.readdirSync(path.join(root, examples))
+  .filter((f) => /\.(jsonl|csv)$/.test(f) && f !== 'benchmark.jsonl').sort()
+  .map((f) => `${examples}/${f}`);
+
+test('example prediction files: validate and score equal the CLI', () => {
+  assert.ok(examplePreds.length >= 5, 'expected good, weak, CSV, LLM and malformed examples');
+  for (const pred of examplePreds) {
+    check('validate', pred, exampleGold);
+    check('score', pred, exampleGold);
+  }
+});
+
+test('example files with every scoring option equal the CLI', () => {
+  const variants = [
+    ['--bootstrap', '200', '--seed', '7', '--level', '0.9'],
+    ['--bootstrap', '0'],
+    ['--ignore-missing'],
+    ['--binary'],
+    ['--extract', 'strict'],
+    ['--dup', 'last'],
+    ['--split', 'test'],
+  ];
+  for (const pred of examplePreds)
+    for (const args of variants) check('score', pred, exampleGold, args);
+});
+
+test('a scored file gives a report, a malformed one none', () => {
+  assert.match(check('score', `${examples}/pred_good.jsonl`, exampleGold), /"micro_f1"/);
+  assert.equal(check('score', `${examples}/pred_malformed.jsonl`, exampleGold), '');
+});
+
+test('meta of the example files equals the CLI', () => {
+  for (const pred of [`${examples}/pred_good.jsonl`, `${examples}/pred_weak.jsonl`]) {
+    check('meta', pred, exampleGold);
+    check('meta', pred, exampleGold, ['--bootstrap', '100', '--seed', '3']);
+  }
+});
+
+test('malformed corpus: validate and score equal the CLI', () => {
+  const corpus = 'tests/corpus';
+  const rows = fs.readFileSync(path.join(root, corpus, 'expected.tsv'), 'utf8').split('\n').slice(1).filter(Boolean)
+    .map((line) => line.split('\t'));
+  const listed = new Map(rows.map(([file, args]) => [file, args.trim() === '-' ? [] : args.trim().split(/\s+/)]));
+  const files = fs.readdirSync(path.join(root, corpus, 'malformed')).sort();
+  assert.ok(files.length >= 50);
+  for (const file of files) {
+    const args = listed.get(file) || [];
+    const pred = `${corpus}/malformed/${file}`;
+    check('validate', pred, `${corpus}/gold.jsonl`, args);
+    check('score', pred, `${corpus}/gold.jsonl`, args);
+  }
+});
+
+test('a broken gold file is reported, not scored', () => {
+  const bad = '{"id":"a","label":"supportive"}\n';
+  assert.equal(caqa.score('{"id":"a","label":"supportive"}\n', bad, '{}'), '');
+  assert.match(caqa.goldDiagnostics(bad, '{"goldName":"g.jsonl"}'), /^g\.jsonl:1:/);
+  assert.equal(caqa.goldDiagnostics(fs.readFileSync(path.join(root, exampleGold)), '{}'), '');
+});

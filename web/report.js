@@ -1,0 +1,75 @@
+// Draws caqa's JSON reports (validate and score) as DOM nodes; no state, no I/O.
+const LABELS = ['supportive', 'partially_supportive', 'contradictory', 'irrelevant'];
+const LEVELS = ['single', 'union', 'intersection', 'concatenation'];
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  node.append(...children.flat().map((c) => (c instanceof Node ? c : String(c))));
+  return node;
+}
+
+// Undefined metrics are null in the JSON and a dash on screen, as in the CLI's tables.
+const num = (x, digits = 3) => (x === null || x === undefined ? '–' : x.toFixed(digits));
+const ci = (pair) => (pair ? `[${num(pair[0])}, ${num(pair[1])}]` : '');
+
+function table(caption, head, rows, cls = '') {
+  return el('div', { class: 'table-wrap' },
+    el('table', { class: cls },
+      el('caption', {}, caption),
+      el('thead', {}, el('tr', {}, head.map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, rows.map((row) => el('tr', {}, row.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', {}, c))))))));
+}
+
+// One list item per diagnostic: "line 3, column 49: error[malformed_json] ..." with its hint.
+export function renderProblems(name, v) {
+  const items = v.diagnostics.map((d) => el('li', { class: d.severity },
+    el('span', { class: 'where' }, d.line ? `${name}:${d.line}${d.column ? `:${d.column}` : ''}` : name), ' ',
+    el('span', { class: 'code' }, `${d.severity}[${d.code}]`), ': ', d.message,
+    d.hint ? el('div', { class: 'hint' }, `hint: ${d.hint}`) : ''));
+  return [
+    el('h3', {}, `${v.n_errors} error(s), ${v.n_warnings} warning(s) in ${name}`),
+    el('ol', { class: 'diagnostics' }, items),
+  ];
+}
+
+export function renderReport(r, onDownload) {
+  const c = r.counts;
+  const summary = el('dl', { class: 'summary' },
+    el('div', {}, el('dt', {}, 'micro-F1 (accuracy)'), el('dd', { id: 'micro-f1' }, num(r.micro_f1)),
+      el('dd', { class: 'ci' }, `${Math.round((r.options.bootstrap?.level ?? 0.95) * 100)}% CI ${ci(r.micro_f1_ci95) || 'off'}`)),
+    el('div', {}, el('dt', {}, 'macro-F1'), el('dd', {}, num(r.macro_f1)), el('dd', { class: 'ci' }, ci(r.macro_f1_ci95))),
+    el('div', {}, el('dt', {}, 'weighted-F1'), el('dd', {}, num(r.weighted_f1))),
+    el('div', {}, el('dt', {}, 'coverage'), el('dd', {}, `${(r.coverage * 100).toFixed(1)}%`),
+      el('dd', { class: 'ci' }, `${c.matched}/${c.gold} predicted`)));
+  const notes = [];
+  if (c.missing) notes.push(`${c.missing} missing prediction(s) ${r.options.missing === 'ignored' ? 'left out' : 'scored as wrong'}`);
+  if (c.invalid_label) notes.push(`${c.invalid_label} invalid label(s) scored as wrong`);
+  if (c.unparseable) notes.push(`${c.unparseable} unparseable response(s) scored as wrong`);
+  if (c.extra_lines) notes.push(`${c.extra_lines} line(s) with ids not in gold ignored`);
+  const perLabel = table('Per label', ['label', 'precision', 'recall', 'F1', '95% CI', 'support'],
+    LABELS.map((l) => {
+      const p = r.per_label[l];
+      return [l, num(p.precision), num(p.recall), num(p.f1), ci(p.f1_ci95), p.support];
+    }));
+  const perLevel = table('micro-F1 per complexity', ['complexity', 'n', 'micro-F1', '95% CI'],
+    LEVELS.map((k) => {
+      const p = r.per_complexity[k];
+      return [k, p.n, num(p.micro_f1), ci(p.micro_f1_ci95)];
+    }));
+  const m = r.confusion_matrix;
+  const confusion = table('Confusion matrix (rows: gold, columns: predicted)', ['gold \\ predicted', ...m.columns],
+    m.labels.map((l, i) => [l, ...m.rows_gold_cols_pred[i]]), 'confusion');
+  return [
+    el('h3', {}, `Report for ${r.prediction}`),
+    summary,
+    notes.length ? el('p', { class: 'notes' }, `Note: ${notes.join('; ')}.`) : '',
+    perLabel, perLevel, confusion,
+    el('p', { class: 'signature' }, el('code', {}, r.signature)),
+    el('button', { type: 'button', id: 'download', onclick: onDownload }, 'Download the JSON report'),
+  ];
+}

@@ -1,0 +1,58 @@
+// Scores a visitor's prediction file with the WebAssembly core (caqa.js + caqa.wasm),
+// off the page's thread. The file arrives as bytes in a message and never leaves this
+// worker: the only requests made here fetch the module and gold.jsonl, static files
+// next to the page.
+//
+// Messages in:  {type: 'score', name, bytes: ArrayBuffer, options: {...}}
+// Messages out: {type: 'ready', gold: {...meta}} | {type: 'error', message}
+//               {type: 'result', name, validation: "<caqa validate --json>", report: "<caqa score --json>" | ""}
+/* global importScripts, createCaqa */
+'use strict';
+
+importScripts('caqa.js');
+
+const GOLD_URL = 'gold.jsonl';
+
+async function sha256Hex(bytes) {
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+const ready = (async () => {
+  const [caqa, gold] = await Promise.all([createCaqa(), fetchBytes(GOLD_URL)]);
+  let meta = {};
+  try {
+    const response = await fetch(`${GOLD_URL}.meta.json`);
+    if (response.ok) meta = await response.json();
+  } catch (_) { /* the sidecar is optional */ }
+  const goldSha256 = await sha256Hex(gold);
+  const problems = caqa.goldDiagnostics(gold, JSON.stringify({ goldName: GOLD_URL }));
+  if (problems) throw new Error(`the gold file is unusable:\n${problems}`);
+  return { caqa, gold, goldSha256, meta };
+})();
+
+ready.then(
+  ({ goldSha256, meta }) => postMessage({ type: 'ready', gold: { ...meta, file: GOLD_URL, sha256: goldSha256 } }),
+  (e) => postMessage({ type: 'error', message: `could not load the scorer: ${e.message}` }),
+);
+
+onmessage = async (event) => {
+  const { type, name, bytes, options } = event.data;
+  if (type !== 'score') return;
+  try {
+    const { caqa, gold, goldSha256 } = await ready;
+    const all = JSON.stringify({ ...options, predictionName: name, goldName: GOLD_URL, goldSha256 });
+    const predictions = new Uint8Array(bytes);
+    const validation = caqa.validate(predictions, gold, all);
+    const report = caqa.score(predictions, gold, all);
+    postMessage({ type: 'result', name, validation, report });
+  } catch (e) {
+    postMessage({ type: 'error', message: `scoring failed: ${e.message}` });
+  }
+};
