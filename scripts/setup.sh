@@ -14,7 +14,9 @@ packages=(
   dpkg-dev                                              # apt-get source (simdjson sources for wasm)
 )
 if [ "${CAQA_SETUP_WASM:-1}" = 1 ]; then
-  packages+=(emscripten node-acorn binaryen nodejs npm chromium)
+  packages+=(emscripten node-acorn binaryen nodejs chromium)
+  # npm comes with NodeSource's nodejs (which conflicts with Debian's npm package).
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
 
 missing=()
