@@ -45,12 +45,12 @@ export function renderReport(r, onDownload) {
     el('div', {}, el('dt', {}, 'macro-F1'), el('dd', {}, num(r.macro_f1)), el('dd', { class: 'ci' }, ci(r.macro_f1_ci95))),
     el('div', {}, el('dt', {}, 'weighted-F1'), el('dd', {}, num(r.weighted_f1))),
     el('div', {}, el('dt', {}, 'coverage'), el('dd', {}, `${(r.coverage * 100).toFixed(1)}%`),
-      el('dd', { class: 'ci' }, `${c.matched}/${c.gold} predicted`)));
+      el('dd', { class: 'ci' }, `${c.n_matched}/${c.n_gold} predicted`)));
   const notes = [];
-  if (c.missing) notes.push(`${c.missing} missing prediction(s) ${r.options.missing === 'ignored' ? 'left out' : 'scored as wrong'}`);
-  if (c.invalid_label) notes.push(`${c.invalid_label} invalid label(s) scored as wrong`);
-  if (c.unparseable) notes.push(`${c.unparseable} unparseable response(s) scored as wrong`);
-  if (c.extra_lines) notes.push(`${c.extra_lines} line(s) with ids not in gold ignored`);
+  if (c.n_missing) notes.push(`${c.n_missing} missing prediction(s) ${r.options.missing === 'wrong' ? 'scored as wrong' : 'left out'}`);
+  if (c.n_invalid_label) notes.push(`${c.n_invalid_label} invalid label(s) scored as wrong`);
+  if (c.n_unparseable) notes.push(`${c.n_unparseable} unparseable response(s) scored as wrong`);
+  if (c.n_extra_lines) notes.push(`${c.n_extra_lines} line(s) with ids not in gold ignored`);
   const perLabel = table('Per label', ['label', 'precision', 'recall', 'F1', '95% CI', 'support'],
     LABELS.map((l) => {
       const p = r.per_label[l];

@@ -15,7 +15,7 @@ namespace caqa::cli {
 namespace {
 
 constexpr const char* kExportHelp =
-    "Writes FILE (JSON Lines, one {\"id\", \"label\", \"complexity\"} per sample, in gold order) and\n"
+    "Writes FILE (JSON Lines, one {\"id\", \"label\", \"complexity\", \"split\"} per sample, in gold order) and\n"
     "FILE.meta.json ({\"format\": \"caqa-gold\", \"source\", \"source_sha256\", \"split\", \"n\", ...}),\n"
     "each atomically. FILE is a gold file every caqa command and the WebAssembly scorer read;\n"
     "source_sha256 ties it to the benchmark file it came from.\n"
@@ -52,9 +52,11 @@ class ExportGoldCommand : public Command {
     }
     std::string lines;
     lines.reserve(g.size() * 64);
+    // The split rides along so that reports on the artifact carry the same signature.
+    std::string split_field = g.split().empty() || g.split() == "mixed" ? "" : ",\"split\":" + json_string(g.split());
     for (std::uint32_t i = 0; i < g.size(); ++i)
-      lines += fmt::format("{{\"id\":{},\"label\":\"{}\",\"complexity\":\"{}\"}}\n", json_string(g.ids().id(i)),
-                           label_name(g.label(i)), complexity_name(g.complexity(i)));
+      lines += fmt::format("{{\"id\":{},\"label\":\"{}\",\"complexity\":\"{}\"{}}}\n", json_string(g.ids().id(i)),
+                           label_name(g.label(i)), complexity_name(g.complexity(i)), split_field);
     std::string split = gold_.split.empty() ? g.split() : gold_.split;
     nlohmann::ordered_json meta;
     meta["format"] = "caqa-gold";

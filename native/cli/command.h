@@ -19,5 +19,8 @@ std::unique_ptr<Command> add_compare_command(CLI::App& app);
 std::unique_ptr<Command> add_meta_command(CLI::App& app);
 std::unique_ptr<Command> add_build_command(CLI::App& app);
 std::unique_ptr<Command> add_kalma_command(CLI::App& app);
+std::unique_ptr<Command> add_eval_command(CLI::App& app);
+std::unique_ptr<Command> add_export_gold_command(CLI::App& app);
+std::unique_ptr<Command> add_serve_command(CLI::App& app);
 
 }  // namespace caqa::cli

@@ -14,11 +14,14 @@ int main(int argc, char** argv) {
       "caqa: benchmark attribution evaluators, the programs that judge whether cited evidence\n"
       "supports an answer (supportive, partially_supportive, contradictory, irrelevant).\n\n"
       "  caqa build [--kg ... --questions ...]     build the benchmark from a KG and KGQA questions\n"
+      "  caqa eval --gold BENCH --endpoint URL ...  judge a benchmark with an LLM over OpenAI-compatible HTTP\n"
       "  caqa validate PRED --gold BENCH.jsonl     check a prediction file, every problem with its line\n"
       "  caqa score PRED... --gold BENCH.jsonl     per-label F1, micro-F1 per complexity, confusion, CIs\n"
       "  caqa compare A B --gold BENCH.jsonl       paired significance of the difference of two evaluators\n"
       "  caqa meta PAIRS | PRED --gold BENCH.jsonl  correlation, ROC-AUC, NDCG of metric scores vs. support levels\n"
-      "  caqa kalma QUESTIONS ANSWERS [...]        KG-citation quality: correctness, precision, recall, [NA]\n\n"
+      "  caqa kalma QUESTIONS ANSWERS [...]        KG-citation quality: correctness, precision, recall, [NA]\n"
+      "  caqa export-gold BENCH --split test -o F  compact gold artifact for the browser scorer\n"
+      "  caqa serve [dist]                         serve the static leaderboard site on 127.0.0.1:8080\n\n"
       "Exit codes: 0 success (valid), 1 invalid input file, 2 usage or I/O error.",
       "caqa"};
   app.set_version_flag("--version", std::string(caqa::kVersion));
@@ -35,6 +38,9 @@ int main(int argc, char** argv) {
   add(add_compare_command);
   add(add_meta_command);
   add(add_kalma_command);
+  add(add_eval_command);
+  add(add_export_gold_command);
+  add(add_serve_command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

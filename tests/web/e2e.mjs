@@ -1,0 +1,84 @@
+// The leaderboard site in headless Chromium: serves dist/ with `caqa serve`, uploads a
+// valid prediction file (the micro-F1 shown must be the CLI's) and a malformed one (its
+// errors must show line numbers), checks that no request carried the file, and saves
+// screenshots under build/web-e2e/.
+//   (cd tests/web && npm ci) && bash scripts/build_site.sh && node tests/web/e2e.mjs
+// Environment: CAQA_NATIVE (default build/native/caqa), CHROMIUM (default /usr/bin/chromium).
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const native = path.resolve(root, process.env.CAQA_NATIVE || 'build/native/caqa');
+const dist = path.join(root, 'dist');
+const shots = path.join(root, 'build', 'web-e2e');
+fs.mkdirSync(shots, { recursive: true });
+
+const server = spawn(native, ['serve', dist, '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+const base = await new Promise((resolve, reject) => {
+  let text = '';
+  server.stderr.on('data', (d) => {
+    text += d;
+    const m = text.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+    if (m) resolve(m[0]);
+  });
+  server.on('exit', (code) => reject(new Error(`caqa serve exited ${code}: ${text}`)));
+});
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
+    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+let failed = false;
+try {
+  for (const [label, viewport] of [['desktop', { width: 1100, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+    const page = await browser.newPage({ viewport });
+    const requests = [];
+    page.on('request', (r) => requests.push({ url: r.url(), method: r.method(), body: r.postData() || '' }));
+    page.on('console', (m) => { if (m.type() === 'error') console.log(`console: ${m.text()}`); });
+    await page.goto(base);
+    // A locator, not waitForFunction: the page's CSP (no eval) stays on during the test.
+    await page.locator('#status', { hasText: /^Ready/ }).waitFor({ timeout: 20000 });
+
+    const valid = 'data/examples/default/pred_keyword_overlap.jsonl';
+    const validText = fs.readFileSync(path.join(root, valid), 'utf8');
+    await page.setInputFiles('#file-input', path.join(root, valid));
+    await page.waitForSelector('#micro-f1', { timeout: 20000 });
+    const shown = await page.textContent('#micro-f1');
+    const cli = JSON.parse(execFileSync(native, ['score', valid, '--gold', path.join(dist, 'gold.jsonl'), '--json'],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    assert.equal(shown, cli.micro_f1.toFixed(3), 'micro-F1 on the page = the CLI\'s');
+    await page.screenshot({ path: path.join(shots, `${label}-report.png`), fullPage: true });
+
+    const malformed = 'data/examples/pred_malformed.jsonl';
+    const malformedText = fs.readFileSync(path.join(root, malformed), 'utf8');
+    await page.setInputFiles('#file-input', path.join(root, malformed));
+    await page.waitForSelector('#problems:not([hidden]) .diagnostics li', { timeout: 20000 });
+    const where = await page.$$eval('#problems .where', (nodes) => nodes.map((n) => n.textContent));
+    assert.ok(where.some((w) => /pred_malformed\.jsonl:3:49$/.test(w)), `line numbers shown: ${where.join(', ')}`);
+    assert.ok(await page.isHidden('#report'), 'no report for a malformed file');
+    await page.screenshot({ path: path.join(shots, `${label}-errors.png`), fullPage: true });
+
+    // No request may carry the file: only GETs of the site's own static files.
+    const needles = [validText.slice(0, 40), malformedText.slice(0, 40), 'pred_keyword_overlap', 'pred_malformed'];
+    for (const r of requests) {
+      assert.ok(r.url.startsWith(base) || r.url.startsWith('blob:') || r.url.startsWith('data:'), `request off site: ${r.url}`);
+      assert.equal(r.method, 'GET', `${r.method} ${r.url}`);
+      for (const n of needles) assert.ok(!r.url.includes(n) && !r.body.includes(n), `request carried the file: ${r.url}`);
+    }
+    console.log(`ok: ${label}: micro-F1 ${shown} = CLI; malformed file shows ${where.length} located problem(s); ` +
+      `${requests.length} request(s), none carried the file`);
+    await page.close();
+  }
+} catch (e) {
+  failed = true;
+  console.error(`FAIL: ${e.message}`);
+} finally {
+  await browser.close();
+  server.kill('SIGINT');
+}
+console.log(`screenshots: ${shots}`);
+process.exit(failed ? 1 : 0);
