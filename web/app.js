@@ -2,6 +2,7 @@
 // bytes to worker.js (the WebAssembly scorer) and draws the report. No request carries
 // the file: the worker scores it in memory, the JSON download is a local blob.
 import { renderProblems, renderReport } from './report.js';
+import { loadLeaderboard, showVisitorRow } from './leaderboard.js';
 
 const $ = (id) => document.getElementById(id);
 const status = $('status');
@@ -64,6 +65,7 @@ function showResult({ name, validation, report }) {
   const view = $('report');
   view.replaceChildren(...renderReport(r, downloadReport));
   view.hidden = false;
+  showVisitorRow(name, r);
   setStatus(`${name}: scored ${r.n_scored} samples, micro-F1 ${r.micro_f1.toFixed(3)}.`, 'good');
 }
 
@@ -78,6 +80,8 @@ function downloadReport() {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+loadLeaderboard();
 
 const drop = $('drop-zone');
 $('file-input').addEventListener('change', (e) => scoreFile(e.target.files[0]));

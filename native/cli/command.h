@@ -22,5 +22,9 @@ std::unique_ptr<Command> add_kalma_command(CLI::App& app);
 std::unique_ptr<Command> add_eval_command(CLI::App& app);
 std::unique_ptr<Command> add_export_gold_command(CLI::App& app);
 std::unique_ptr<Command> add_serve_command(CLI::App& app);
+std::unique_ptr<Command> add_leaderboard_command(CLI::App& app);
+std::unique_ptr<Command> add_train_command(CLI::App& app);
+std::unique_ptr<Command> add_predict_command(CLI::App& app);
+std::unique_ptr<Command> add_audit_command(CLI::App& app);
 
 }  // namespace caqa::cli

@@ -21,7 +21,9 @@ int main(int argc, char** argv) {
       "  caqa meta PAIRS | PRED --gold BENCH.jsonl  correlation, ROC-AUC, NDCG of metric scores vs. support levels\n"
       "  caqa kalma QUESTIONS ANSWERS [...]        KG-citation quality: correctness, precision, recall, [NA]\n"
       "  caqa export-gold BENCH --split test -o F  compact gold artifact for the browser scorer\n"
-      "  caqa serve [dist]                         serve the static leaderboard site on 127.0.0.1:8080\n\n"
+      "  caqa serve [dist]                         serve the static leaderboard site on 127.0.0.1:8080\n"
+      "  caqa leaderboard check|publish            validate submissions; rescore and rank them into leaderboard.json\n"
+      "  caqa train / predict / audit              trained and lexical baselines (CUDA or CPU); shortcut audit\n\n"
       "Exit codes: 0 success (valid), 1 invalid input file, 2 usage or I/O error.",
       "caqa"};
   app.set_version_flag("--version", std::string(caqa::kVersion));
@@ -41,6 +43,10 @@ int main(int argc, char** argv) {
   add(add_eval_command);
   add(add_export_gold_command);
   add(add_serve_command);
+  add(add_leaderboard_command);
+  add(add_train_command);
+  add(add_predict_command);
+  add(add_audit_command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -43,6 +43,30 @@ try {
     // A locator, not waitForFunction: the page's CSP (no eval) stays on during the test.
     await page.locator('#status', { hasText: /^Ready/ }).waitFor({ timeout: 20000 });
 
+    // The leaderboard table = leaderboard.json (rank, evaluator, micro-F1 of every verified row, in order).
+    const board = JSON.parse(fs.readFileSync(path.join(dist, 'leaderboard.json'), 'utf8'));
+    await page.waitForSelector('#lb-table tbody tr', { timeout: 20000 });
+    const rows = await page.$$eval('#lb-table tbody tr', (trs) => trs.map((tr) => ({
+      slug: tr.dataset.slug, cells: [...tr.querySelectorAll('td')].map((td) => td.textContent) })));
+    assert.deepEqual(rows.map((r) => r.slug), board.verified.map((e) => e.slug), 'rows in the board\'s order');
+    board.verified.forEach((e, i) => {
+      assert.ok(rows[i].cells[0].startsWith(`${e.rank}T${e.tie_group}`), `rank of ${e.slug}: ${rows[i].cells[0]}`);
+      assert.ok(rows[i].cells[7].startsWith(e.micro_f1.toFixed(3)), `micro-F1 of ${e.slug}: ${rows[i].cells[7]}`);
+      assert.equal(rows[i].cells[12], e.badge);
+    });
+    const reportedRows = await page.$$eval('#lb-reported tbody tr', (trs) => trs.length);
+    assert.equal(reportedRows, board.reported.entries.length, 'every reported Table 5 row');
+    // Sorting by Sup. F1 (descending) and filtering by setting.
+    if (label === 'desktop') await page.click('#lb-table button[data-col="f1-supportive"]');
+    else await page.selectOption('#lb-sort', 'f1-supportive');  // the header row is hidden on a phone
+    const sup = await page.$$eval('#lb-table tbody tr td:nth-child(4)', (tds) => tds.map((td) => Number(td.textContent)));
+    assert.deepEqual(sup, [...sup].sort((a, b) => b - a), `sorted by Sup.: ${sup}`);
+    await page.selectOption('#lb-sort', 'rank');
+    await page.selectOption('#lb-setting', 'other');
+    const others = await page.$$eval('#lb-table tbody tr', (trs) => trs.length);
+    assert.equal(others, board.verified.filter((e) => e.setting === 'other').length, 'filter by setting');
+    await page.selectOption('#lb-setting', 'all');
+
     const valid = 'data/examples/default/pred_keyword_overlap.jsonl';
     const validText = fs.readFileSync(path.join(root, valid), 'utf8');
     await page.setInputFiles('#file-input', path.join(root, valid));
@@ -51,6 +75,14 @@ try {
     const cli = JSON.parse(execFileSync(native, ['score', valid, '--gold', path.join(dist, 'gold.jsonl'), '--json'],
       { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
     assert.equal(shown, cli.micro_f1.toFixed(3), 'micro-F1 on the page = the CLI\'s');
+    // The visitor's file appears as a highlighted, unranked, unofficial row.
+    const visitor = page.locator('#lb-table tr.visitor');
+    await visitor.waitFor({ timeout: 5000 });
+    const vcells = await visitor.locator('td').allTextContents();
+    assert.ok(vcells[2].includes('pred_keyword_overlap.jsonl') && vcells[2].includes('unofficial'), `visitor row: ${vcells}`);
+    assert.ok(vcells[7].startsWith(cli.micro_f1.toFixed(3)), `visitor micro-F1: ${vcells[7]}`);
+    assert.equal(vcells[12], 'unofficial');
+    await page.locator('#leaderboard').screenshot({ path: path.join(shots, `${label}-leaderboard.png`) });
     await page.screenshot({ path: path.join(shots, `${label}-report.png`), fullPage: true });
 
     const malformed = 'data/examples/pred_malformed.jsonl';
@@ -69,7 +101,7 @@ try {
       assert.equal(r.method, 'GET', `${r.method} ${r.url}`);
       for (const n of needles) assert.ok(!r.url.includes(n) && !r.body.includes(n), `request carried the file: ${r.url}`);
     }
-    console.log(`ok: ${label}: micro-F1 ${shown} = CLI; malformed file shows ${where.length} located problem(s); ` +
+    console.log(`ok: ${label}: leaderboard table = leaderboard.json, visitor row shown; micro-F1 ${shown} = CLI; malformed file shows ${where.length} located problem(s); ` +
       `${requests.length} request(s), none carried the file`);
     await page.close();
   }

@@ -1,0 +1,118 @@
+#include "baseline/backend.h"
+
+#include <chrono>
+
+#include "baseline/logreg_twins.h"
+
+namespace caqa::baseline {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+class CpuBackend : public ComputeBackend {
+ public:
+  std::string_view name() const override { return "cpu"; }
+  bool train(const CsrView& x, const std::uint8_t* labels, const TrainOptions& options, LogRegModel& model,
+             std::string& error) override {
+    return cpu::logreg_train(x, labels, options, model, error);
+  }
+  bool predict(const CsrView& x, const LogRegModel& model, float* probs, std::string& error) override {
+    return cpu::logreg_predict(x, model, probs, error);
+  }
+};
+
+#ifdef CAQA_WITH_CUDA
+class CudaBackend : public ComputeBackend {
+ public:
+  std::string_view name() const override { return "cuda"; }
+  bool train(const CsrView& x, const std::uint8_t* labels, const TrainOptions& options, LogRegModel& model,
+             std::string& error) override {
+    return cuda::logreg_train(x, labels, options, model, error);
+  }
+  bool predict(const CsrView& x, const LogRegModel& model, float* probs, std::string& error) override {
+    return cuda::logreg_predict(x, model, probs, error);
+  }
+};
+#endif
+
+}  // namespace
+
+std::optional<BackendRequest> parse_backend_request(std::string_view text) {
+  if (text == "auto") return BackendRequest::Auto;
+  if (text == "cpu") return BackendRequest::Cpu;
+  if (text == "cuda" || text == "gpu") return BackendRequest::Cuda;
+  return std::nullopt;
+}
+
+std::unique_ptr<ComputeBackend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
+
+std::unique_ptr<ComputeBackend> make_cuda_backend(std::string& reason) {
+#ifdef CAQA_WITH_CUDA
+  std::string error;
+  int devices = cuda::device_count(error);
+  if (devices <= 0) {
+    reason = "no usable GPU (" + error + ")";
+    return nullptr;
+  }
+  reason = std::to_string(devices) + " CUDA device(s) found";
+  return std::make_unique<CudaBackend>();
+#else
+  reason = "this build has no CUDA kernels (configured without nvcc or with CAQA_CUDA=OFF)";
+  return nullptr;
+#endif
+}
+
+BackendChoice choose_backend(BackendRequest request) {
+  BackendChoice choice;
+  if (request == BackendRequest::Cpu) {
+    choice.backend = make_cpu_backend();
+    choice.reason = "CPU requested with --backend cpu";
+    return choice;
+  }
+  std::string why;
+  choice.backend = make_cuda_backend(why);
+  if (choice.backend) {
+    choice.reason = why;
+  } else if (request == BackendRequest::Cuda) {
+    choice.reason = "--backend cuda, but " + why;
+  } else {
+    choice.backend = make_cpu_backend();
+    choice.reason = "GPU not used: " + why;
+  }
+  return choice;
+}
+
+std::optional<TrainResult> train_logreg(const Dataset& data, const FeatureConfig& features,
+                                        const TrainOptions& options, ComputeBackend& backend, std::string& error) {
+  TrainResult result;
+  auto start = std::chrono::steady_clock::now();
+  SparseRows x = featurize_all(data, features);
+  result.featurize_seconds = seconds_since(start);
+  const auto labels = data.label_indices();
+  result.model.reset(features.dim_bits, static_cast<std::uint8_t>(features.view));
+  start = std::chrono::steady_clock::now();
+  if (!backend.train(view_of(x), labels.data(), options, result.model, error)) return std::nullopt;
+  result.train_seconds = seconds_since(start);
+  return result;
+}
+
+std::optional<PredictResult> predict_logreg(const Dataset& data, const LogRegModel& model, ComputeBackend& backend,
+                                            std::string& error) {
+  PredictResult result;
+  auto start = std::chrono::steady_clock::now();
+  FeatureConfig config{model.dim_bits, static_cast<InputView>(model.view)};
+  SparseRows x = featurize_all(data, config);
+  result.featurize_seconds = seconds_since(start);
+  start = std::chrono::steady_clock::now();
+  result.probs.assign(data.size() * kClasses, 0.0f);
+  if (!backend.predict(view_of(x), model, result.probs.data(), error)) return std::nullopt;
+  result.labels.reserve(data.size());
+  for (std::size_t i = 0; i < data.size(); ++i) result.labels.push_back(kLabels[argmax4(&result.probs[i * kClasses])]);
+  result.predict_seconds = seconds_since(start);
+  return result;
+}
+
+}  // namespace caqa::baseline

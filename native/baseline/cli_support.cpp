@@ -1,0 +1,115 @@
+#include "baseline/cli_support.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+namespace caqa::baseline {
+
+void TrainFlags::add_to(CLI::App& app) {
+  app.add_option("--seed", seed, "Seed of the minibatch order (same seed, same data: same model bytes on the CPU)")
+      ->capture_default_str();
+  app.add_option("--epochs", epochs, "Passes over the training data")->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_option("--batch", batch, "Minibatch size")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--lr", lr, "Adam learning rate")->capture_default_str();
+  app.add_option("--dim", dim, "Hashed feature buckets, a power of two")->capture_default_str();
+  app.add_option("--backend", backend,
+                 "auto: the GPU when CUDA finds one, else the CPU; cpu; cuda (fails without a GPU)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"auto", "cpu", "cuda", "gpu"}));
+}
+
+TrainOptions TrainFlags::options() const {
+  TrainOptions o;
+  o.seed = seed;
+  o.epochs = epochs;
+  o.batch = batch;
+  o.lr = lr;
+  return o;
+}
+
+std::optional<std::uint32_t> TrainFlags::dim_bits() const {
+  if (dim < 16 || dim > (1u << 26) || !std::has_single_bit(dim)) {
+    std::fprintf(stderr, "error: --dim %u must be a power of two between 16 and 67108864 (e.g. 262144)\n", dim);
+    return std::nullopt;
+  }
+  return static_cast<std::uint32_t>(std::countr_zero(dim));
+}
+
+std::unique_ptr<ComputeBackend> open_backend(const std::string& command, const std::string& request) {
+  BackendChoice choice = choose_backend(parse_backend_request(request).value_or(BackendRequest::Auto));
+  if (!choice.backend) {
+    std::fprintf(stderr, "error: %s\nhint: use --backend auto or cpu to run on the CPU\n", choice.reason.c_str());
+    return nullptr;
+  }
+  std::fprintf(stderr, "caqa %s: backend %.*s (%s)\n", command.c_str(), static_cast<int>(choice.backend->name().size()),
+               choice.backend->name().data(), choice.reason.c_str());
+  return std::move(choice.backend);
+}
+
+std::optional<Dataset> load_dataset(const std::string&, const std::string& path) {
+  std::string error;
+  auto data = read_dataset(path, error);
+  if (!data) std::fprintf(stderr, "error: %s\n", error.c_str());
+  return data;
+}
+
+bool write_text_file(const std::string& path, std::string_view bytes, std::string& error) {
+  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) {
+      error = path + ": cannot write";
+      std::remove(tmp.c_str());
+      return false;
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    error = path + ": cannot rename the temporary file into place";
+    std::remove(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+std::optional<std::string> read_binary_file(const std::string& path, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot open";
+    return std::nullopt;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+namespace {
+std::string cell(double v, int width) {
+  if (std::isnan(v)) return fmt::format("{:>{}}", "-----", width);
+  return fmt::format("{:>{}.3f}", v, width);
+}
+}  // namespace
+
+std::string render_score_rows(const std::vector<ScoreRow>& rows, const std::string& first_column) {
+  std::size_t w = first_column.size();
+  for (const auto& r : rows) w = std::max(w, r.name.size());
+  std::string out = fmt::format("{:<{}}  {:>6}  {:>8}  {:>6} {:>6} {:>6} {:>6}  {:>6} {:>6} {:>6} {:>7}\n", first_column, w,
+                                "n", "Micro-F1", "Sup.", "Par.", "Con.", "Irr.", "Single", "Union", "Inter.", "Concat.");
+  out += std::string(w + 78, '-') + "\n";
+  for (const auto& r : rows) {
+    const auto& s = r.scores;
+    out += fmt::format("{:<{}}  {:>6}  {}  {} {} {} {}  {} {} {} {}\n", r.name, w, s.n, cell(s.micro_f1, 8),
+                       cell(s.per_label[0].f1, 6), cell(s.per_label[1].f1, 6), cell(s.per_label[2].f1, 6),
+                       cell(s.per_label[3].f1, 6), cell(s.complexity_micro_f1[0], 6), cell(s.complexity_micro_f1[1], 6),
+                       cell(s.complexity_micro_f1[2], 6), cell(s.complexity_micro_f1[3], 7));
+  }
+  return out;
+}
+
+}  // namespace caqa::baseline

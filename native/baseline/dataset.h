@@ -1,0 +1,38 @@
+// Benchmark samples with their text, read for the baselines (`caqa train`, `predict`,
+// `audit`). The scorer reads only id/label/complexity (caqa/gold_set.h); the
+// baselines also need question, answer and citation.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "caqa/baseline/features.h"
+#include "caqa/complexity.h"
+#include "caqa/label.h"
+
+namespace caqa::baseline {
+
+struct Dataset {
+  std::vector<std::string> ids;  // each id as its JSON token ("\"d1-sup\"" or 5), written back as is
+  std::vector<std::string> question, answer, citation;
+  std::vector<Label> labels;            // Supportive where the line has none (see has_labels)
+  std::vector<Complexity> complexity;   // Single where the line has none
+  bool has_labels = true;               // every line has a canonical "label"
+  std::size_t size() const { return ids.size(); }
+  TextFields fields(std::size_t i) const { return {question[i], answer[i], citation[i]}; }
+  std::vector<TextFields> all_fields() const;
+  std::vector<std::uint8_t> label_indices() const;
+  // The first n samples (or all when n >= size()).
+  Dataset head(std::size_t n) const;
+};
+
+// JSON Lines with "id", "question", "answer", "citation", optional "label" and
+// "complexity". On failure returns nullopt and sets error to "file:line: what".
+std::optional<Dataset> read_dataset(const std::string& path, std::string& error);
+
+// Features of every sample, rows in sample order (threads split the rows; the result
+// does not depend on the thread count).
+SparseRows featurize_all(const Dataset& data, const FeatureConfig& config, unsigned threads = 0);
+
+}  // namespace caqa::baseline

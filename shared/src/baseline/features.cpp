@@ -1,0 +1,195 @@
+#include "caqa/baseline/features.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "tokens.h"
+
+namespace caqa::baseline {
+
+using detail::Token;
+
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h) {
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::string_view view_name(InputView view) {
+  switch (view) {
+    case InputView::Full: return "full";
+    case InputView::CitationOnly: return "citation";
+    case InputView::QuestionAnswer: return "question+answer";
+    case InputView::AnswerOnly: return "answer";
+  }
+  return "?";
+}
+
+std::optional<InputView> parse_view(std::string_view name) {
+  for (int v = 0; v < kInputViewCount; ++v)
+    if (view_name(static_cast<InputView>(v)) == name) return static_cast<InputView>(v);
+  return std::nullopt;
+}
+
+namespace {
+
+struct RowBuilder {
+  std::uint32_t mask;
+  std::vector<std::pair<std::uint32_t, float>> entries;
+  std::vector<std::uint32_t> group;
+
+  std::uint32_t bucket(std::uint64_t h) const { return static_cast<std::uint32_t>(h ^ (h >> 29)) & mask; }
+
+  // n-gram features of the tokens under namespace ns, unit L2 norm over distinct ones.
+  void add_text(std::string_view ns, const std::vector<Token>& tokens) {
+    group.clear();
+    const std::uint64_t base = fnv1a64(ns);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const std::string& w = tokens[i].lower;
+      std::uint64_t uni = fnv1a64(w, fnv1a64("w", base));
+      group.push_back(bucket(uni));
+      if (i + 1 < tokens.size()) {
+        std::uint64_t bi = fnv1a64(tokens[i + 1].lower, fnv1a64(" ", fnv1a64(w, fnv1a64("b", base))));
+        group.push_back(bucket(bi));
+      }
+      // in-word character 3-grams of "<word>" (no copy: the boundaries are virtual)
+      const std::uint64_t cbase = fnv1a64("c", base);
+      const std::size_t len = w.size() + 2;
+      auto at = [&](std::size_t j) -> unsigned char {
+        return j == 0 ? '<' : j == len - 1 ? '>' : static_cast<unsigned char>(w[j - 1]);
+      };
+      for (std::size_t j = 0; j + 3 <= len; ++j) {
+        std::uint64_t h = cbase;
+        for (std::size_t c = j; c < j + 3; ++c) {
+          h ^= at(c);
+          h *= 1099511628211ull;
+        }
+        group.push_back(bucket(h));
+      }
+    }
+    std::sort(group.begin(), group.end());
+    group.erase(std::unique(group.begin(), group.end()), group.end());
+    if (group.empty()) return;
+    const float value = 1.0f / std::sqrt(static_cast<float>(group.size()));
+    for (std::uint32_t g : group) entries.emplace_back(g, value);
+  }
+
+  void add_indicator(const std::string& name) { entries.emplace_back(bucket(fnv1a64(name, fnv1a64("pair"))), 1.0f); }
+
+  void finish(SparseRows& out) {
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (k > 0 && entries[k - 1].first == entries[i].first)
+        entries[k - 1].second += entries[i].second;
+      else
+        entries[k++] = entries[i];
+    }
+    entries.resize(k);
+    for (const auto& [index, value] : entries) {
+      out.indices.push_back(index);
+      out.values.push_back(value);
+    }
+    out.offsets.push_back(out.indices.size());
+    entries.clear();
+  }
+};
+
+using WordSet = std::vector<std::uint64_t>;  // sorted distinct word hashes
+
+WordSet word_set(const std::vector<Token>& tokens, bool entities) {
+  WordSet out;
+  for (const Token& t : tokens)
+    if (!t.stop && t.entity == entities) out.push_back(fnv1a64(t.lower));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+WordSet minus(const WordSet& a, const WordSet& b) {
+  WordSet out;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+WordSet united(const WordSet& a, const WordSet& b) {
+  WordSet out;
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+std::size_t common(const WordSet& a, const WordSet& b) {
+  std::size_t n = 0;
+  for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end();) {
+    if (*i < *j) ++i;
+    else if (*j < *i) ++j;
+    else { ++n; ++i; ++j; }
+  }
+  return n;
+}
+// Fraction in five buckets, "n" when undefined.
+std::string fifths(std::size_t num, std::size_t den) {
+  if (den == 0) return "n";
+  return std::to_string(std::min<std::size_t>(4, num * 5 / den)) + (num == den ? "all" : "");
+}
+std::string capped(std::size_t v, std::size_t cap) { return std::to_string(std::min(v, cap)); }
+
+void add_pair_features(RowBuilder& row, const std::vector<Token>& question, const std::vector<Token>& answer,
+                       const std::vector<Token>& citation) {
+  const auto q_ent = word_set(question, true), a_ent_all = word_set(answer, true), c_ent = word_set(citation, true);
+  const auto claim = minus(a_ent_all, q_ent);  // what the answer adds to the question
+  const auto q_rel = united(word_set(question, false), word_set(answer, false));
+  const auto c_rel = word_set(citation, false);
+  const std::size_t covered = common(claim, c_ent);
+  const std::size_t missing = claim.size() - covered;
+  const std::size_t extra = minus(c_ent, united(a_ent_all, q_ent)).size();
+  const std::size_t q_covered = common(q_ent, c_ent);
+  const std::size_t rel_common = common(q_rel, c_rel);
+  const std::size_t rel_extra = c_rel.size() - rel_common;
+
+  const std::string miss = capped(missing, 4), ext = capped(extra, 6), cov = fifths(covered, claim.size()),
+                    qcov = fifths(q_covered, q_ent.size()), rel = fifths(rel_common, c_rel.size()),
+                    relq = fifths(rel_common, q_rel.size()), relx = capped(rel_extra, 6);
+  row.add_indicator("miss=" + miss);
+  row.add_indicator("extra=" + ext);
+  row.add_indicator("cov=" + cov);
+  row.add_indicator("qcov=" + qcov);
+  row.add_indicator("rel=" + rel);
+  row.add_indicator("relq=" + relq);
+  row.add_indicator("relx=" + relx);
+  row.add_indicator("miss*extra=" + miss + "," + ext);
+  row.add_indicator("cov*extra=" + cov + "," + ext);
+  row.add_indicator("cov*rel=" + cov + "," + rel);
+  row.add_indicator("miss*relq=" + miss + "," + relq);
+  row.add_indicator("extra*relx=" + ext + "," + relx);
+  row.add_indicator("cov*qcov=" + cov + "," + qcov);
+  row.add_indicator("claim=" + capped(claim.size(), 6) + ",miss=" + miss);
+}
+
+}  // namespace
+
+void featurize(const TextFields& fields, const FeatureConfig& config, SparseRows& out) {
+  thread_local RowBuilder row{0, {}, {}};
+  row.mask = (1u << config.dim_bits) - 1;
+  const InputView view = config.view;
+  std::vector<Token> question, answer, citation;
+  if (view == InputView::Full || view == InputView::QuestionAnswer) question = detail::tokenize(fields.question);
+  if (view != InputView::CitationOnly) answer = detail::tokenize(fields.answer);
+  if (view == InputView::Full || view == InputView::CitationOnly) citation = detail::tokenize(fields.citation);
+  if (view == InputView::Full || view == InputView::QuestionAnswer) {
+    std::vector<Token> qa = question;
+    qa.insert(qa.end(), answer.begin(), answer.end());
+    row.add_text("qa", qa);
+  } else if (view == InputView::AnswerOnly) {
+    row.add_text("a", answer);
+  }
+  if (!citation.empty()) row.add_text("c", citation);
+  if (view == InputView::Full) add_pair_features(row, question, answer, citation);
+  row.add_indicator("bias");
+  row.finish(out);
+}
+
+}  // namespace caqa::baseline

@@ -1,0 +1,69 @@
+#include "caqa/viewer/highlight.h"
+
+#include <algorithm>
+#include <array>
+#include <unordered_set>
+
+namespace caqa::viewer {
+
+namespace {
+
+bool word_byte(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+// English function words, plus the benchmark's templated phrasing ("the answer to ... is").
+constexpr std::array<std::string_view, 64> kStopWords = {
+    "a",     "about", "after", "all",   "an",    "and",   "any",   "are",   "as",    "at",    "be",
+    "been",  "but",   "by",    "can",   "did",   "do",    "does",  "for",   "from",  "had",   "has",
+    "have",  "he",    "her",   "his",   "how",   "if",    "in",    "into",  "is",    "it",    "its",
+    "not",   "of",    "on",    "or",    "she",   "so",    "than",  "that",  "the",   "their", "them",
+    "then",  "there", "these", "they",  "this",  "those", "to",    "was",   "were",  "what",  "when",
+    "where", "which", "who",   "whom",  "whose", "why",   "with",  "answer", "given"};
+
+}  // namespace
+
+bool is_stop_word(std::string_view w) {
+  return std::find(kStopWords.begin(), kStopWords.end(), w) != kStopWords.end();
+}
+
+std::vector<WordSpan> tokenize(std::string_view text) {
+  std::vector<WordSpan> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (!word_byte(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && word_byte(static_cast<unsigned char>(text[j]))) ++j;
+    WordSpan w{{i, j}, std::string(text.substr(i, j - i))};
+    for (char& c : w.word)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    out.push_back(std::move(w));
+    i = j;
+  }
+  return out;
+}
+
+SharedWords shared_words(std::string_view a, std::string_view b) {
+  auto ta = tokenize(a), tb = tokenize(b);
+  auto keep = [](const WordSpan& w) { return w.word.size() > 1 && !is_stop_word(w.word); };
+  std::unordered_set<std::string> in_a, in_b;
+  for (const auto& w : ta)
+    if (keep(w)) in_a.insert(w.word);
+  for (const auto& w : tb)
+    if (keep(w)) in_b.insert(w.word);
+  SharedWords out;
+  for (const auto& w : in_a)
+    if (in_b.count(w)) out.words.push_back(w);
+  std::sort(out.words.begin(), out.words.end());
+  auto shared = [&](const WordSpan& w) { return std::binary_search(out.words.begin(), out.words.end(), w.word); };
+  for (const auto& w : ta)
+    if (shared(w)) out.in_a.push_back(w.span);
+  for (const auto& w : tb)
+    if (shared(w)) out.in_b.push_back(w.span);
+  return out;
+}
+
+}  // namespace caqa::viewer

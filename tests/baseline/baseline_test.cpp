@@ -1,0 +1,146 @@
+// The trained and lexical baselines: learning, beating the majority class on the
+// default benchmark, determinism, and the CUDA twin against the CPU twin.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include <unistd.h>
+
+#include "baseline/backend.h"
+#include "baseline/dataset.h"
+#include "baseline/logreg_twins.h"
+#include "caqa/baseline/evaluate.h"
+#include "caqa/baseline/lexical.h"
+
+namespace caqa::baseline {
+namespace {
+
+// Separable toy task: each label has its own key word, in the citation.
+Dataset toy(std::size_t n) {
+  const char* words[4] = {"alpha", "bravo", "charlie", "delta"};
+  Dataset d;
+  for (std::size_t i = 0; i < n; ++i) {
+    const int k = static_cast<int>((i * 7 + i / 3) % 4);
+    d.ids.push_back("\"t" + std::to_string(i) + "\"");
+    d.question.push_back("What is item " + std::to_string(i % 13) + "?");
+    d.answer.push_back("It is thing " + std::to_string(i % 11) + " [1].");
+    d.citation.push_back("[1] The note says " + std::string(words[k]) + " about item " + std::to_string(i % 5) + ".");
+    d.labels.push_back(kLabels[k]);
+    d.complexity.push_back(kComplexities[i % 4]);
+  }
+  return d;
+}
+
+TEST(TrainedBaseline, CpuLearnsSeparableToyTaskPerfectly) {
+  const Dataset train = toy(400), test = toy(100);
+  auto cpu = make_cpu_backend();
+  std::string error;
+  TrainOptions options;
+  options.epochs = 10;
+  auto trained = train_logreg(train, FeatureConfig{16, InputView::Full}, options, *cpu, error);
+  ASSERT_TRUE(trained) << error;
+  auto predicted = predict_logreg(test, trained->model, *cpu, error);
+  ASSERT_TRUE(predicted) << error;
+  EXPECT_EQ(classify_predictions(test.labels, test.complexity, predicted->labels).micro_f1, 1.0);
+}
+
+TEST(TrainedBaseline, SameSeedSameModelBytes) {
+  const Dataset train = toy(300);
+  auto cpu = make_cpu_backend();
+  std::string error;
+  TrainOptions options;
+  options.seed = 7;
+  auto a = train_logreg(train, FeatureConfig{14, InputView::Full}, options, *cpu, error);
+  auto b = train_logreg(train, FeatureConfig{14, InputView::Full}, options, *cpu, error);
+  ASSERT_TRUE(a && b) << error;
+  const std::string bytes = serialize_model(a->model);
+  EXPECT_EQ(bytes, serialize_model(b->model));
+  options.seed = 8;
+  auto c = train_logreg(train, FeatureConfig{14, InputView::Full}, options, *cpu, error);
+  ASSERT_TRUE(c) << error;
+  EXPECT_NE(bytes, serialize_model(c->model)) << "the seed should change the minibatch order";
+  auto back = deserialize_model(bytes, error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(serialize_model(*back), bytes);
+  EXPECT_FALSE(deserialize_model(bytes.substr(0, bytes.size() - 1), error));
+}
+
+// Builds the default benchmark with the real CLI once.
+const std::filesystem::path& default_benchmark() {
+  static const std::filesystem::path dir = [] {
+    auto d = std::filesystem::temp_directory_path() / ("caqa_baseline_test_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(d);
+    const std::string command = std::string(CAQA_EXE) + " build -q -o " + d.string();
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
+    return d;
+  }();
+  return dir;
+}
+
+TEST(TrainedBaseline, BeatsMajorityOnDefaultBenchmark) {
+  std::string error;
+  auto train = read_dataset((default_benchmark() / "train.jsonl").string(), error);
+  ASSERT_TRUE(train) << error;
+  auto test = read_dataset((default_benchmark() / "test.jsonl").string(), error);
+  ASSERT_TRUE(test) << error;
+  auto cpu = make_cpu_backend();
+  auto trained = train_logreg(*train, FeatureConfig{}, TrainOptions{}, *cpu, error);
+  ASSERT_TRUE(trained) << error;
+  auto predicted = predict_logreg(*test, trained->model, *cpu, error);
+  ASSERT_TRUE(predicted) << error;
+  const double model_f1 = classify_predictions(test->labels, test->complexity, predicted->labels).micro_f1;
+  const Label majority = majority_label(train->labels);
+  const double majority_f1 =
+      classify_predictions(test->labels, test->complexity, std::vector<Label>(test->size(), majority)).micro_f1;
+  EXPECT_GT(model_f1, majority_f1 + 0.3) << "trained " << model_f1 << " vs majority " << majority_f1;
+
+  const LexicalModel lexical = fit_lexical(train->all_fields(), train->labels);
+  std::vector<Label> lexical_labels;
+  for (std::size_t i = 0; i < test->size(); ++i)
+    lexical_labels.push_back(lexical_label(lexical, lexical_score(lexical, test->fields(i))));
+  EXPECT_GT(classify_predictions(test->labels, test->complexity, lexical_labels).micro_f1, majority_f1);
+  // Deterministic fit.
+  const LexicalModel again = fit_lexical(train->all_fields(), train->labels);
+  EXPECT_EQ(again.thresholds, lexical.thresholds);
+  EXPECT_EQ(again.interval_labels, lexical.interval_labels);
+}
+
+// CUDA twin vs CPU twin on the same data and seed. Tolerance: 2e-3 absolute on every
+// predicted probability (float atomics sum the gradient in another order, and the
+// difference compounds over the Adam steps), and exactly equal probabilities when both
+// twins predict with the same (CPU-trained) model up to 1e-5.
+TEST(TrainedBaseline, CudaMatchesCpu) {
+  std::string reason;
+  auto gpu = make_cuda_backend(reason);
+  if (!gpu) GTEST_SKIP() << "skipped: no GPU (" << reason << ")";
+  const Dataset train = toy(2000), test = toy(500);
+  auto cpu = make_cpu_backend();
+  std::string error;
+  TrainOptions options;
+  options.epochs = 3;
+  auto on_cpu = train_logreg(train, FeatureConfig{16, InputView::Full}, options, *cpu, error);
+  auto on_gpu = train_logreg(train, FeatureConfig{16, InputView::Full}, options, *gpu, error);
+  ASSERT_TRUE(on_cpu && on_gpu) << error;
+  auto p_cpu = predict_logreg(test, on_cpu->model, *cpu, error);
+  auto p_gpu_same_model = predict_logreg(test, on_cpu->model, *gpu, error);
+  auto p_gpu = predict_logreg(test, on_gpu->model, *gpu, error);
+  ASSERT_TRUE(p_cpu && p_gpu && p_gpu_same_model) << error;
+  for (std::size_t i = 0; i < p_cpu->probs.size(); ++i) {
+    EXPECT_NEAR(p_cpu->probs[i], p_gpu_same_model->probs[i], 1e-5) << "prediction kernel, element " << i;
+    EXPECT_NEAR(p_cpu->probs[i], p_gpu->probs[i], 2e-3) << "training kernels, element " << i;
+  }
+}
+
+TEST(Backend, AutoFallsBackToCpuWithAReason) {
+  BackendChoice choice = choose_backend(BackendRequest::Auto);
+  ASSERT_TRUE(choice.backend);
+  EXPECT_FALSE(choice.reason.empty());
+  if (choice.backend->name() == "cpu") EXPECT_NE(choice.reason.find("GPU not used"), std::string::npos);
+  EXPECT_EQ(choose_backend(BackendRequest::Cpu).backend->name(), "cpu");
+}
+
+}  // namespace
+}  // namespace caqa::baseline

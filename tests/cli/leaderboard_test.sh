@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# caqa leaderboard: check passes on the repository's leaderboard/, fails with a precise
+# message and exit 1 on a broken meta.json (in a temp copy), and publish is byte-stable.
+#   tests/cli/leaderboard_test.sh CAQA
+set -euo pipefail
+caqa=${1:?usage: leaderboard_test.sh CAQA}
+cd "$(dirname "$0")/../.."
+if ! "$caqa" --help 2>&1 | grep -qE "^ +leaderboard "; then
+  echo "skip: $caqa has no leaderboard command registered"; exit 77
+fi
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+"$caqa" build -q -o "$tmp/bench"
+"$caqa" leaderboard check --benchmark "$tmp/bench" >"$tmp/out" 2>"$tmp/err" || fail "check on leaderboard/: $(cat "$tmp/err")"
+grep -q '^ok: ' "$tmp/out" || fail "check prints ok"
+
+# A broken meta.json: wrong type, unknown setting, slug != folder.
+cp -r leaderboard "$tmp/lb"
+ks="$tmp/lb/submissions/keyword-overlap/meta.json"
+python3 - "$ks" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["setting"] = "zeroshot"; m["size"] = 8; m["slug"] = "other-name"
+json.dump(m, open(sys.argv[1], "w"))
+PY
+set +e; "$caqa" leaderboard check --dir "$tmp/lb" --benchmark "$tmp/bench" >/dev/null 2>"$tmp/err"; rc=$?; set -e
+[ "$rc" = 1 ] || fail "broken meta.json: exit $rc, want 1"
+grep -qF "$ks: \"size\": expected a string or null, found number 8" "$tmp/err" || fail "size type error: $(cat "$tmp/err")"
+grep -qF "$ks: \"setting\": expected one of zero-shot, few-shot, fine-tuned, other, found \"zeroshot\"" "$tmp/err" || fail "setting error"
+grep -qF "$ks: \"slug\": \"other-name\" must equal the folder name \"keyword-overlap\"" "$tmp/err" || fail "slug error"
+
+# Invalid JSON, wrong benchmark version and a bad prediction line.
+printf '{"slug": "keyword-overlap",' >"$ks"
+set +e; "$caqa" leaderboard check --dir "$tmp/lb" --benchmark "$tmp/bench" 2>"$tmp/err"; rc=$?; set -e
+[ "$rc" = 1 ] && grep -qF "$ks: not valid JSON at byte" "$tmp/err" || fail "invalid JSON: rc $rc $(cat "$tmp/err")"
+cp leaderboard/submissions/keyword-overlap/meta.json "$ks"
+sed -i 's/"benchmark_version": "7/"benchmark_version": "8/' "$ks"
+set +e; "$caqa" leaderboard check --dir "$tmp/lb" --benchmark "$tmp/bench" 2>"$tmp/err"; rc=$?; set -e
+[ "$rc" = 1 ] && grep -qF '"benchmark_version": "8' "$tmp/err" || fail "benchmark version: rc $rc $(cat "$tmp/err")"
+cp leaderboard/submissions/keyword-overlap/meta.json "$ks"
+echo '{"id": "d0006-sup", "label": ' >>"$tmp/lb/submissions/keyword-overlap/predictions.jsonl"
+set +e; "$caqa" leaderboard check --dir "$tmp/lb" --benchmark "$tmp/bench" 2>"$tmp/err"; rc=$?; set -e
+[ "$rc" = 1 ] && grep -q "predictions.jsonl:232:" "$tmp/err" || fail "bad prediction line: rc $rc $(cat "$tmp/err")"
+set +e; "$caqa" leaderboard publish --dir "$tmp/lb" --benchmark "$tmp/bench" -o "$tmp/never.json" 2>/dev/null; rc=$?; set -e
+[ "$rc" = 1 ] && [ ! -e "$tmp/never.json" ] || fail "publish of an invalid submission: rc $rc"
+
+# Publish twice (once building the benchmark itself): the same bytes; the numbers are the scorer's.
+"$caqa" leaderboard publish --benchmark "$tmp/bench" -o "$tmp/a.json" >/dev/null
+mkdir "$tmp/dist"
+"$caqa" leaderboard publish -o "$tmp/b.json" --dist "$tmp/dist" >/dev/null
+cmp "$tmp/a.json" "$tmp/b.json" || fail "publish is not deterministic"
+cmp "$tmp/a.json" "$tmp/dist/leaderboard.json" || fail "dist copy differs"
+"$caqa" score leaderboard/submissions/keyword-overlap/predictions.jsonl --gold "$tmp/bench/test.jsonl" --json >"$tmp/score.json"
+python3 - "$tmp/a.json" "$tmp/score.json" <<'PY'
+import json, sys
+board, score = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+row = next(e for e in board["verified"] if e["slug"] == "keyword-overlap")
+assert abs(row["micro_f1"] - score["micro_f1"]) < 1e-12, (row["micro_f1"], score["micro_f1"])
+assert board["score_signature"] == score["signature"], (board["score_signature"], score["signature"])
+slugs = {e["slug"] for e in board["verified"]}
+assert {"baseline-always-supportive", "baseline-majority-train", "baseline-uniform-random"} <= slugs, slugs
+assert all(e["rank"] == 1 + e["beaten_by"] for e in board["verified"])
+assert board["reported"]["flag"] == "reported, not rescored, on the paper's own benchmark"
+assert len(board["reported"]["entries"]) == 35
+PY
+echo "ok: leaderboard check (valid, broken meta.json, bad JSON, version, bad line) and publish (deterministic, = caqa score)"

@@ -1,0 +1,130 @@
+// The leaderboard panel: draws leaderboard.json (written by `caqa leaderboard publish`)
+// as Table 5 of the CAQA paper, with ranks and tie groups, sortable columns, a setting
+// filter, and the visitor's own scored file as a highlighted unofficial row. The
+// paper's reported rows are a separate table: they were measured on another benchmark.
+const LABELS = ['supportive', 'partially_supportive', 'contradictory', 'irrelevant'];
+const LEVELS = ['single', 'concatenation', 'intersection', 'union'];  // Table 5's order
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  node.append(...children.flat().map((c) => (c instanceof Node ? c : String(c))));
+  return node;
+}
+
+const num = (x) => (x === null || x === undefined ? '–' : x.toFixed(3));
+const sizeOf = (e) => (e.size ? ` (${e.size})` : '');
+
+// A column: header, title, sort key, cell.
+const COLUMNS = [
+  { id: 'rank', head: 'Rank', title: 'Rank with ties: 1 + entries that beat it significantly', key: (e) => e.rank ?? Infinity,
+    cell: (e) => (e.rank ? el('span', {}, String(e.rank), el('span', { class: `tie g${(e.tie_group - 1) % 6}`, title: `tie group ${e.tie_group}` }, `T${e.tie_group}`)) : '—') },
+  { id: 'setting', head: 'Setting', key: (e) => e.setting, cell: (e) => e.setting },
+  { id: 'evaluator', head: 'Evaluator (size)', key: (e) => e.evaluator.toLowerCase(), cell: (e) => `${e.evaluator}${sizeOf(e)}` },
+  ...LABELS.map((l, i) => ({ id: `f1-${l}`, head: ['Sup.', 'Par.', 'Con.', 'Irr.'][i], title: `F1 of ${l}`, num: true,
+    key: (e) => e.f1[l] ?? -1, cell: (e) => num(e.f1[l]) })),
+  { id: 'micro', head: 'Micro-F1', title: 'Overall micro-F1 with its 95% bootstrap CI', num: true, key: (e) => e.micro_f1 ?? -1,
+    cell: (e) => el('span', {}, el('strong', {}, num(e.micro_f1)), e.micro_f1_ci ? el('span', { class: 'ci' }, ` [${num(e.micro_f1_ci[0])}, ${num(e.micro_f1_ci[1])}]`) : '') },
+  ...LEVELS.map((l) => ({ id: `c-${l}`, head: { single: 'Single', concatenation: 'Concat.', intersection: 'Inter.', union: 'Union' }[l],
+    title: `micro-F1 on ${l} samples`, num: true, key: (e) => e.complexity_micro_f1[l] ?? -1, cell: (e) => num(e.complexity_micro_f1[l]) })),
+  { id: 'badge', head: 'Status', key: (e) => e.badge, cell: (e) => el('span', { class: `badge ${e.badge}` }, e.badge) },
+  { id: 'links', head: 'Links', key: () => 0, cell: (e) => links(e.links) },
+  { id: 'date', head: 'Date', key: (e) => e.date || '', cell: (e) => e.date || '—' },
+];
+
+function links(l) {
+  if (!l) return '—';
+  const items = [['paper', l.paper], ['code', l.code]].filter(([, u]) => u && /^https?:\/\//.test(u));
+  if (!items.length) return '—';
+  return el('span', {}, items.map(([t, u], i) => [i ? ' · ' : '', el('a', { href: u, rel: 'noopener noreferrer' }, t)]));
+}
+
+const state = { board: null, visitor: null, sort: { id: 'rank', dir: 1 }, setting: 'all' };
+
+function rowsOf(entries) {
+  const col = COLUMNS.find((c) => c.id === state.sort.id);
+  const sorted = entries.filter((e) => state.setting === 'all' || e.setting === state.setting || e.unofficial);
+  // Stable sort; the listing order (by rank then score) breaks ties.
+  return sorted.map((e, i) => [e, i]).sort(([a, i], [b, j]) => {
+    const x = col.key(a), y = col.key(b);
+    if (x < y) return -state.sort.dir;
+    if (x > y) return state.sort.dir;
+    return i - j;
+  }).map(([e]) => e);
+}
+
+function drawTable(table, entries, columns, sortable) {
+  const head = el('tr', {}, columns.map((c) => {
+    const active = sortable && state.sort.id === c.id;
+    const th = el('th', { scope: 'col', class: c.num ? 'num' : '', title: c.title || c.head,
+      'aria-sort': active ? (state.sort.dir > 0 ? 'ascending' : 'descending') : 'none' },
+    sortable ? el('button', { type: 'button', class: 'sort', 'data-col': c.id, onclick: () => {
+      state.sort = { id: c.id, dir: state.sort.id === c.id ? -state.sort.dir : (c.num ? -1 : 1) };
+      render();
+    } }, c.head, active ? (state.sort.dir > 0 ? ' ▲' : ' ▼') : '') : c.head);
+    return th;
+  }));
+  const body = entries.map((e) => el('tr', { class: [e.unofficial ? 'visitor' : '', e.badge].join(' ').trim(), 'data-slug': e.slug || '' },
+    columns.map((c) => el('td', { class: c.num ? 'num' : '', 'data-label': c.head }, c.cell(e)))));
+  table.replaceChildren(el('thead', {}, head), el('tbody', {}, body));
+}
+
+function render() {
+  const b = state.board;
+  if (!b) return;
+  const sortSelect = document.getElementById('lb-sort');
+  if (sortSelect) sortSelect.value = state.sort.id;
+  const entries = [...b.verified];
+  if (state.visitor) entries.push(state.visitor);
+  drawTable(document.getElementById('lb-table'), rowsOf(entries), COLUMNS, true);
+  const reported = b.reported.entries.filter((e) => state.setting === 'all' || e.setting === state.setting)
+    .map((e) => ({ ...e, badge: 'reported' }));
+  drawTable(document.getElementById('lb-reported'), reported, COLUMNS.filter((c) => !['rank', 'links', 'date'].includes(c.id)), false);
+}
+
+// The visitor's score report (caqa score --json) as an unofficial row, never ranked.
+export function showVisitorRow(name, report) {
+  state.visitor = {
+    unofficial: true, slug: 'visitor', rank: null, tie_group: null, setting: 'your file', evaluator: `${name} (yours, unofficial)`,
+    size: null, badge: 'unofficial', links: null, date: null,
+    f1: Object.fromEntries(LABELS.map((l) => [l, report.per_label?.[l]?.f1 ?? null])),
+    micro_f1: report.micro_f1, micro_f1_ci: report.micro_f1_ci95 || null,
+    complexity_micro_f1: Object.fromEntries(LEVELS.map((l) => [l, report.per_complexity?.[l]?.micro_f1 ?? null])),
+  };
+  render();
+}
+
+export async function loadLeaderboard() {
+  const info = document.getElementById('lb-info');
+  try {
+    const response = await fetch('leaderboard.json');
+    if (!response.ok) throw new Error(`leaderboard.json: HTTP ${response.status}`);
+    state.board = await response.json();
+  } catch (e) {
+    info.textContent = `The leaderboard could not be loaded: ${e.message}`;
+    return;
+  }
+  const b = state.board;
+  info.replaceChildren(
+    `Every verified row is rescored from its predictions by caqa ${b.caqa_version} on the default benchmark's test split (${b.benchmark.n} samples, `,
+    el('span', { title: b.benchmark.gold_sha256 }, `version ${b.benchmark.version.slice(0, 12)}…`),
+    '). Rank = 1 + entries that beat it significantly (paired randomization p < 0.05 or disjoint 95% CIs); T1, T2… mark tie groups. ',
+    el('code', { class: 'signature' }, b.signature));
+  const select = document.getElementById('lb-setting');
+  const settings = [...new Set([...b.verified, ...b.reported.entries].map((e) => e.setting))];
+  select.replaceChildren(el('option', { value: 'all' }, 'all settings'), ...settings.map((s) => el('option', { value: s }, s)));
+  select.addEventListener('change', () => { state.setting = select.value; render(); });
+  const sortSelect = document.getElementById('lb-sort');
+  sortSelect.replaceChildren(...COLUMNS.filter((c) => c.id !== 'links').map((c) => el('option', { value: c.id }, c.head)));
+  sortSelect.addEventListener('change', () => {
+    const c = COLUMNS.find((x) => x.id === sortSelect.value);
+    state.sort = { id: c.id, dir: c.num ? -1 : 1 };
+    render();
+  });
+  document.getElementById('lb-reported-flag').textContent = `${b.reported.flag}: ${b.reported.source.table}, ${b.reported.source.paper}.`;
+  render();
+}
