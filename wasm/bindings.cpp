@@ -21,6 +21,8 @@
 
 #include "caqa/errors.h"
 #include "caqa/gold_set.h"
+#include "caqa/kalma/inputs.h"
+#include "caqa/kalma/report.h"
 #include "caqa/meta/meta_items.h"
 #include "caqa/meta/meta_report.h"
 #include "caqa/prediction.h"
@@ -168,6 +170,30 @@ std::string gold_diagnostics(const std::string& gold_text, const std::string& op
   return out;
 }
 
+// `caqa kalma --questions Q --answers A [--judgments J] --json`; "" when an input is
+// invalid (the CLI prints nothing on stdout then). judgments_text empty = no judgments.
+std::string kalma_json(const std::string& questions_text, const std::string& answers_text,
+                       const std::string& judgments_text, const std::string& names_json) {
+  nlohmann::json names = nlohmann::json::parse(names_json, nullptr, false);
+  auto name = [&](const char* key) {
+    return names.is_object() && names.contains(key) && names[key].is_string() ? names[key].get<std::string>()
+                                                                                 : std::string(key);
+  };
+  caqa::kalma::QuestionParse questions = caqa::kalma::parse_questions(questions_text);
+  if (questions.diagnostics.has_errors()) return "";
+  caqa::kalma::AnswerParse answers = caqa::kalma::parse_answers(answers_text, questions.set);
+  if (answers.diagnostics.has_errors()) return "";
+  std::optional<caqa::kalma::JudgmentParse> judgments;
+  if (!judgments_text.empty()) {
+    judgments = caqa::kalma::parse_judgments(judgments_text, questions.set, answers);
+    if (judgments->diagnostics.has_errors()) return "";
+  }
+  caqa::kalma::KalmaSources sources{name("questions"), name("answers"), judgments ? name("judgments") : std::string()};
+  return caqa::kalma::kalma_json(
+             caqa::kalma::kalma_report(questions.set, answers, judgments ? &*judgments : nullptr, sources)) +
+         "\n";
+}
+
 std::string version() { return std::string(caqa::kVersion); }
 
 }  // namespace
@@ -176,6 +202,7 @@ EMSCRIPTEN_BINDINGS(caqa) {
   emscripten::function("validate", &validate_json);
   emscripten::function("score", &score_json);
   emscripten::function("meta", &meta_json);
+  emscripten::function("kalma", &kalma_json);
   emscripten::function("goldDiagnostics", &gold_diagnostics);
   emscripten::function("version", &version);
 }

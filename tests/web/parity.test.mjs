@@ -107,6 +107,18 @@ test('meta of the example files equals the CLI', () => {
   }
 });
 
+test('kalma of the paper fixture equals the CLI', () => {
+  const dir = 'tests/fixtures/kalma/paper';
+  const q = `${dir}/questions.jsonl`, a = `${dir}/answers.jsonl`, j = `${dir}/judgments.jsonl`;
+  const bytes = (f) => fs.readFileSync(path.join(root, f));
+  for (const judged of [true, false]) {
+    const want = cli(['kalma', '--questions', q, '--answers', a, ...(judged ? ['--judgments', j] : []), '--json']);
+    const got = caqa.kalma(bytes(q), bytes(a), judged ? bytes(j) : new Uint8Array(0),
+                           JSON.stringify({ questions: q, answers: a, judgments: j }));
+    assert.equal(got, want, `kalma judged=${judged}`);
+  }
+});
+
 test('malformed corpus: validate and score equal the CLI', () => {
   const corpus = 'tests/corpus';
   const rows = fs.readFileSync(path.join(root, corpus, 'expected.tsv'), 'utf8').split('\n').slice(1).filter(Boolean)
