@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/kg/benchmark_builder.h"
+#include "caqa/kg/grounding_report.h"
 #include "caqa/kg/import_fb15k.h"
 #include "caqa/kg/import_metaqa.h"
 #include "caqa/kg/import_sparql.h"
@@ -188,7 +189,11 @@ class BuildCommand : public Command {
   // MetaQA, WebQSP, GrailQA and CWQ questions, imported against the loaded KG.
   bool import_questions(const kg::KnowledgeGraph& graph, std::vector<kg::Question>& questions, kg::ProblemCounts& problems) {
     auto take = [&](const kg::QuestionImport& import, const std::string& name) {
-      if (!quiet_) fmt::print(stderr, "{}", kg::format_import_summary(name, import));
+      if (!quiet_) {
+        fmt::print(stderr, "{}", kg::format_import_summary(name, import));
+        // How many of the imported questions the loaded KG can answer at all.
+        fmt::print(stderr, "{}", kg::format_grounding_report(name, kg::ground_questions(import.questions, graph)));
+      }
       for (const auto& [reason, n] : import.skipped.counts())
         for (std::size_t i = 0; i < n; ++i) problems.add("import: " + reason, name);
       questions.insert(questions.end(), import.questions.begin(), import.questions.end());
