@@ -12,3 +12,4 @@ bash scripts/build_wasm.sh build-wasm
 bash scripts/build_site.sh dist
 (cd tests/web && npm ci --no-audit --no-fund --silent)
 node tests/web/e2e.mjs
+node tests/web/timing.mjs

@@ -1,0 +1,63 @@
+// In-browser time to validate and score a 24,000-line prediction file: the oracle's
+// N=24,000 sample (../shared/tools/oracle-sample/n24000; skipped when absent) served as the
+// site's gold split, pred_weak.jsonl (23,862 lines) uploaded, time from upload to the
+// report on screen, micro-F1 compared with the CLI's.
+//   bash scripts/build_site.sh && node tests/web/timing.mjs
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const native = path.resolve(root, process.env.CAQA_NATIVE || 'build/native/caqa');
+const sample = path.resolve(root, '../shared/tools/oracle-sample/n24000');
+if (!fs.existsSync(path.join(sample, 'gold.jsonl'))) {
+  console.log(`skipped: ${sample} is absent`);
+  process.exit(0);
+}
+const site = fs.mkdtempSync(path.join(os.tmpdir(), 'caqa-timing-'));
+fs.cpSync(path.join(root, 'dist'), site, { recursive: true });
+execFileSync(native, ['export-gold', path.join(sample, 'gold.jsonl'), '-o', path.join(site, 'gold.jsonl')],
+             { stdio: 'ignore' });
+const pred = path.join(sample, 'pred_weak.jsonl');
+const want = JSON.parse(execFileSync(native, ['score', pred, '--gold', path.join(site, 'gold.jsonl'), '--json'],
+                                     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).micro_f1;
+
+const server = spawn(native, ['serve', site, '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+const base = await new Promise((resolve, reject) => {
+  let text = '';
+  server.stderr.on('data', (d) => {
+    text += d;
+    const m = text.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+    if (m) resolve(m[0]);
+  });
+  server.on('exit', (code) => reject(new Error(`caqa serve exited ${code}: ${text}`)));
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = await browser.newPage();
+  const lines = fs.readFileSync(pred, 'utf8').split('\n').filter((l) => l.trim()).length;
+  const times = [];
+  for (let run = 0; run < 3; ++run) {
+    await page.goto(base);  // a fresh page each run: no report left from the last one
+    await page.locator('#status', { hasText: /^Ready/ }).waitFor({ timeout: 30000 });
+    const t0 = Date.now();
+    await page.setInputFiles('#file-input', pred);
+    await page.locator('#status', { hasText: new RegExp(`micro-F1 ${want.toFixed(3)}`) }).waitFor({ timeout: 60000 });
+    times.push(Date.now() - t0);
+    const shown = await page.textContent('#micro-f1');
+    assert.ok(shown.includes(want.toFixed(3)), `micro-F1 shown ${shown}, CLI ${want}`);
+  }
+  console.log(`ok: in-browser validate + score of ${lines} prediction lines against 24,000 gold samples: ` +
+              `${times.join(' / ')} ms (upload to report, 1,000 bootstrap resamples); micro-F1 ${want.toFixed(6)} = CLI`);
+} finally {
+  await browser.close();
+  server.kill('SIGINT');
+  fs.rmSync(site, { recursive: true, force: true });
+}
