@@ -13,3 +13,6 @@ build/native/caqa validate data/examples/default/pred_keyword_overlap.jsonl --go
 echo
 build/native/caqa score data/examples/default/pred_keyword_overlap.jsonl data/examples/default/pred_always_supportive.jsonl \
   --gold benchmark/test.jsonl
+echo
+# Can the labels be guessed from part of the input? (trained baseline on partial inputs)
+build/native/caqa audit --train benchmark/train.jsonl --test benchmark/test.jsonl
