@@ -36,3 +36,14 @@ mv "$stage" "$dist"
 stage=
 rm -rf "$dist.old"
 echo "build_site: $dist/ ready ($(du -sh "$dist" | cut -f1)): $(cd "$dist" && ls | tr '\n' ' ')"
+
+# The WebAssembly explorer (docs/explorer.md), when built (scripts/fetch_imgui.sh, then
+# scripts/build_wasm.sh): its page, module and the test split it opens by default.
+if [ -f "$wasm_build/wasm/caqa-explorer.js" ] && [ -f "$wasm_build/wasm/caqa-explorer.wasm" ]; then
+  cp web/explorer.html web/explorer.js "$wasm_build/wasm/caqa-explorer.js" "$wasm_build/wasm/caqa-explorer.wasm" "$dist/"
+  cp "$work/benchmark/test.jsonl" "$dist/explorer-test.jsonl"
+  echo "build_site: explorer added (explorer.html, caqa-explorer.js $(stat -c %s "$dist/caqa-explorer.js") B," \
+       "caqa-explorer.wasm $(stat -c %s "$dist/caqa-explorer.wasm") B, explorer-test.jsonl)"
+else
+  echo "build_site: no wasm explorer in $wasm_build/wasm (scripts/fetch_imgui.sh + scripts/build_wasm.sh), skipped"
+fi

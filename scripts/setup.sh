@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ pkg-config
-  libcli11-dev libfmt-dev nlohmann-json3-dev libsimdjson-dev libxxhash-dev libssl-dev
+  zlib1g-dev libcli11-dev libfmt-dev nlohmann-json3-dev libsimdjson-dev libxxhash-dev libssl-dev
   libgtest-dev
   libserd-dev                                           # N-Triples loader (native/kg/ntriples.cpp)
   libcpp-httplib-dev                                    # caqa serve, the LLM judge client

@@ -1,6 +1,9 @@
 // caqa eval: run an LLM judge (an OpenAI-compatible server) over benchmark samples with
 // one of the CAQA prompt sets (data/prompts/), writing a prediction file `caqa score` reads.
+#include <algorithm>
 #include <cstdlib>
+#include <functional>
+#include <tuple>
 #include <fstream>
 #include <sstream>
 
@@ -25,6 +28,9 @@ constexpr const char* kEvalHelp =
     "Prompt sets (data/prompts/index.json; README there says how each follows the paper):\n"
     "  gpt_zero_shot, other_zero_shot   CAQA Table 12 (\"GPT series\", \"Other Evaluators\")\n"
     "  gpt_few_shot, other_few_shot     CAQA Table 13, one demonstration per category\n"
+    "  cot (or --evaluator cot)         CAQA Appendix E.3: cot_decompose splits the answer into\n"
+    "                                   sub-facts, cot_fact judges each against the citation, and\n"
+    "                                   the labels aggregate (1 + sub-facts requests a sample)\n"
     "Output: OUT (JSON Lines: id, response, label when one is found) and OUT.meta.json\n"
     "(evaluator, model, prompt set, its version and SHA-256, settings, counts). While running,\n"
     "predictions stream to OUT.partial and every answer goes to the cache (default\n"
@@ -107,13 +113,21 @@ class EvalCommand : public Command {
     app->add_option("--cache", settings_.cache_path, "Response cache (JSON Lines; default OUT.cache.jsonl)")->type_name("FILE");
     app->add_option("-o,--output", settings_.output_path, "Prediction file to write")->required()->type_name("OUT");
     app->add_option("--limit", limit_, "Judge only the first N samples")->type_name("N");
-    app->add_option("--evaluator", evaluator_, "Evaluator name for OUT.meta.json (default: llm-judge/MODEL)");
+    app->add_option("--evaluator", evaluator_,
+                    "Evaluator name for OUT.meta.json (default: llm-judge/MODEL); \"cot\" runs the CoT evaluator "
+                    "(same as --prompt-set cot)");
     app->add_flag("--quiet", quiet_, "No progress line");
     app->footer(kEvalHelp);
   }
 
   int run() override {
     std::string error;
+    if (evaluator_ == "cot" || prompt_set_ == "cot") return run_cot();
+    if (prompt_set_ == "cot_decompose" || prompt_set_ == "cot_fact") {
+      fmt::print(stderr, "caqa eval: prompt set \"{}\" is one step of the CoT evaluator: use --prompt-set cot\n",
+                 prompt_set_);
+      return kEvalUsage;
+    }
     auto prompt_set = load_prompt_set(prompt_dir_, prompt_set_, error);
     if (!prompt_set) {
       fmt::print(stderr, "caqa eval: {}\n", error);
@@ -125,6 +139,58 @@ class EvalCommand : public Command {
       fmt::print(stderr, "caqa eval: {}\n", error);
       return kEvalUsage;
     }
+    if (int status = prepare_settings(); status != kEvalOk) return status;
+    settings_.meta = {{"evaluator", evaluator_.empty() ? "llm-judge/" + settings_.request.model : evaluator_},
+                      {"prompt_set", {{"name", prompt_set->name}, {"version", prompt_set->version},
+                                      {"sha256", prompt_set->sha256}}},
+                      {"gold", gold_}};
+    return finish(eval::run_eval(*items, settings_));
+  }
+
+  // CAQA Appendix E.3: decomposition, per-fact attribution, aggregation.
+  int run_cot() {
+    std::string error;
+    auto decompose = load_prompt_set(prompt_dir_, "cot_decompose", error);
+    auto fact = decompose ? load_prompt_set(prompt_dir_, "cot_fact", error) : std::nullopt;
+    if (!decompose || !fact) {
+      fmt::print(stderr, "caqa eval: {}\n", error);
+      return kEvalUsage;
+    }
+    eval::CotPrompts prompts{std::string(eval::template_body(decompose->file_bytes)),
+                             std::string(eval::template_body(fact->file_bytes))};
+    // A wrong file must fail here, not at the model: each template may name only its slots.
+    for (const auto& [set, tmpl, allowed] :
+         {std::tuple{&*decompose, &prompts.decompose, std::vector<std::string>{"sentence"}},
+          std::tuple{&*fact, &prompts.fact, std::vector<std::string>{"sub_fact", "reference"}}}) {
+      for (const auto& name : eval::template_placeholders(*tmpl)) {
+        if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+          fmt::print(stderr, "caqa eval: prompt set \"{}\": {} {{{}}}\n", set->name,
+                     eval::to_string(eval::PromptError::UnknownPlaceholder), name);
+          return kEvalUsage;
+        }
+      }
+    }
+    std::vector<eval::CotItem> items;
+    if (!load_samples([&](nlohmann::json& id, std::string&, std::string& answer, std::string& citation) {
+          items.push_back({std::move(id), std::move(answer), std::move(citation)});
+          return true;
+        }, error)) {
+      fmt::print(stderr, "caqa eval: {}\n", error);
+      return kEvalUsage;
+    }
+    if (int status = prepare_settings(); status != kEvalOk) return status;
+    auto set_meta = [](const PromptSet& set) {
+      return nlohmann::json{{"name", set.name}, {"version", set.version}, {"sha256", set.sha256}};
+    };
+    settings_.meta = {{"evaluator", evaluator_.empty() || evaluator_ == "cot" ? "cot/" + settings_.request.model : evaluator_},
+                      {"method", "cot-decomposition (CAQA Appendix E.3)"},
+                      {"prompt_set", {{"name", "cot"}, {"decompose", set_meta(*decompose)}, {"fact", set_meta(*fact)}}},
+                      {"gold", gold_}};
+    return finish(eval::run_cot_eval(items, prompts, settings_));
+  }
+
+ private:
+  int prepare_settings() {
     if (!api_key_env_.empty()) {
       const char* key = std::getenv(api_key_env_.c_str());
       if (key == nullptr || *key == '\0') {
@@ -138,11 +204,10 @@ class EvalCommand : public Command {
     settings_.request.api = completions_ ? eval::Api::Completions : eval::Api::Chat;
     settings_.request.temperature = 0.0;
     settings_.progress = !quiet_;
-    settings_.meta = {{"evaluator", evaluator_.empty() ? "llm-judge/" + settings_.request.model : evaluator_},
-                      {"prompt_set", {{"name", prompt_set->name}, {"version", prompt_set->version},
-                                      {"sha256", prompt_set->sha256}}},
-                      {"gold", gold_}};
-    eval::RunSummary summary = eval::run_eval(*items, settings_);
+    return kEvalOk;
+  }
+
+  int finish(const eval::RunSummary& summary) {
     if (!summary.fatal.empty()) {
       fmt::print(stderr, "caqa eval: {}\n", summary.fatal);
       return kEvalUsage;
@@ -155,17 +220,18 @@ class EvalCommand : public Command {
     return summary.completed == summary.total ? kEvalOk : kEvalIncomplete;
   }
 
- private:
-  std::optional<std::vector<eval::EvalItem>> load_items(std::string_view tmpl, std::string& error) {
+  // Reads --gold (up to --limit samples) and calls take(id, question, answer, citation).
+  bool load_samples(const std::function<bool(nlohmann::json&, std::string&, std::string&, std::string&)>& take,
+                    std::string& error) {
     std::ifstream in(gold_, std::ios::binary);
     if (!in) {
       error = gold_ + ": cannot read";
-      return std::nullopt;
+      return false;
     }
-    std::vector<eval::EvalItem> items;
+    std::size_t taken = 0;
     std::string line;
     for (std::size_t number = 1; std::getline(in, line); ++number) {
-      if (limit_ && items.size() >= *limit_) break;
+      if (limit_ && taken >= *limit_) break;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
       if (line.find_first_not_of(" \t") == std::string::npos) continue;
@@ -173,29 +239,40 @@ class EvalCommand : public Command {
       auto where = fmt::format("{}:{}", gold_, number);
       if (!json.is_object()) {
         error = where + ": not a JSON object";
-        return std::nullopt;
+        return false;
       }
       for (const char* key : {"question", "answer", "citation"}) {
         if (!json.contains(key) || !json[key].is_string()) {
           error = fmt::format("{}: expected a string for \"{}\" (eval needs question, answer and citation)", where, key);
-          return std::nullopt;
+          return false;
         }
       }
       if (!json.contains("id") || !(json["id"].is_string() || json["id"].is_number_integer())) {
         error = where + ": expected a string or integer \"id\"";
-        return std::nullopt;
+        return false;
       }
       auto question = json["question"].get<std::string>();
       auto answer = json["answer"].get<std::string>();
       auto citation = json["citation"].get<std::string>();
+      if (!take(json["id"], question, answer, citation)) return false;
+      ++taken;
+    }
+    return true;
+  }
+
+  std::optional<std::vector<eval::EvalItem>> load_items(std::string_view tmpl, std::string& error) {
+    std::vector<eval::EvalItem> items;
+    bool ok = load_samples([&](nlohmann::json& id, std::string& question, std::string& answer, std::string& citation) {
       auto rendered = eval::render_sample_prompt(tmpl, {question, answer, citation});
       if (!rendered.ok()) {
         error = fmt::format("prompt set \"{}\": {} {} (a sample gives question, answer, citation)", prompt_set_,
                             eval::to_string(rendered.error), rendered.detail);
-        return std::nullopt;
+        return false;
       }
-      items.push_back({json["id"], std::move(rendered.text)});
-    }
+      items.push_back({std::move(id), std::move(rendered.text)});
+      return true;
+    }, error);
+    if (!ok) return std::nullopt;
     return items;
   }
 

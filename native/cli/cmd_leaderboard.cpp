@@ -316,6 +316,7 @@ Loaded load_submissions(const fs::path& dir, const Benchmark& b) {
       problems.add(folder.string(), fmt::format("slug \"{}\" is not unique (differs from another only in case)", name));
     auto meta = parse_meta(folder / "meta.json", name, b.version, problems);
     fs::path pred = folder / "predictions.jsonl";
+    if (!fs::exists(pred) && fs::exists(folder / "predictions.jsonl.gz")) pred = folder / "predictions.jsonl.gz";
     std::optional<Scored> scored;
     std::string error;
     if (auto bytes = read_file(pred.string(), error)) scored = score_text(bytes->text(), pred.string(), b, problems);

@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <utility>
 
@@ -39,6 +40,26 @@ std::optional<FileBytes> read_file(const std::string& path, std::string& error) 
   FileBytes file;
   if (path == "-") {
     file.data_.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    file.data_.reserve(file.data_.size() + InputText::kPadding);
+    return file;
+  }
+  if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
+    // gzip-compressed input (e.g. a leaderboard submission's predictions.jsonl.gz).
+    gzFile gz = ::gzopen(path.c_str(), "rb");
+    if (!gz) {
+      error = fmt::format("cannot open {}: {}", path, std::strerror(errno));
+      return std::nullopt;
+    }
+    char chunk[1 << 16];
+    int n;
+    while ((n = ::gzread(gz, chunk, sizeof chunk)) > 0) file.data_.append(chunk, static_cast<std::size_t>(n));
+    int status = 0;
+    const char* message = n < 0 ? ::gzerror(gz, &status) : nullptr;
+    ::gzclose(gz);
+    if (n < 0) {
+      error = fmt::format("cannot read {}: {}", path, message ? message : "corrupt gzip data");
+      return std::nullopt;
+    }
     file.data_.reserve(file.data_.size() + InputText::kPadding);
     return file;
   }

@@ -29,7 +29,8 @@ class FileBytes {
   std::size_t region_size_ = 0;
 };
 
-// "-" reads standard input. On failure returns nullopt and sets error.
+// "-" reads standard input, a path ending in .gz is decompressed. On failure returns
+// nullopt and sets error.
 std::optional<FileBytes> read_file(const std::string& path, std::string& error);
 
 // Writes to path.tmp-<pid> then renames, so a reader never sees half a file.

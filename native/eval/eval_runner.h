@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,5 +57,29 @@ double retry_delay_s(const RunnerSettings& settings, int attempt, const CallResu
 bool write_file_atomic(const std::string& path, std::string_view content, std::string& error);
 
 RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& settings);
+
+// The CoT decomposition evaluator (CAQA Appendix E.3). Per sample: (1) the cot_decompose
+// prompt with {sentence} = the answer; (2) split_sub_facts of its answer, then the cot_fact
+// prompt with {sub_fact}, {reference} = the citation for each sub-fact, in order; (3)
+// aggregate_fact_labels over the facts' categories (extract_label, settings.extract).
+// So 1 + (number of sub-facts) requests a sample, each cached on its own: a killed run
+// resumes without re-sending any answered request, even inside a half-judged sample.
+struct CotItem {
+  nlohmann::json id;
+  std::string answer;
+  std::string citation;
+};
+struct CotPrompts {
+  std::string decompose;  // template with {sentence}
+  std::string fact;       // template with {sub_fact} and {reference}
+};
+struct CotOutcome {
+  std::string transcript;      // "Label: <category>." then "Sub-facts: N" then "Fact k: <fact> => <verdict>"
+  std::optional<Label> label;  // none when some fact's category cannot be read
+};
+// Steps 2-3 over the model's answers: fact_responses[k] answers the k-th sub-fact.
+CotOutcome cot_judge(const std::string& decomposition, const std::vector<std::string>& fact_responses,
+                     ExtractMode mode);
+RunSummary run_cot_eval(const std::vector<CotItem>& items, const CotPrompts& prompts, const RunnerSettings& settings);
 
 }  // namespace caqa::eval

@@ -299,5 +299,196 @@ TEST(EvalThroughput, ThirtyTwoInFlight) {
   RecordProperty("requests_per_second", static_cast<int>(rate));
 }
 
+// ---- CoT decomposition evaluator (CAQA Appendix E.3) ----
+
+CotPrompts cot_prompts() {
+  return {std::string(template_body(slurp(kRoot + "/data/prompts/cot_decompose.txt"))),
+          std::string(template_body(slurp(kRoot + "/data/prompts/cot_fact.txt")))};
+}
+std::string decompose_prompt(const std::string& answer) {
+  const PromptField f[] = {{"sentence", answer}};
+  return render_prompt(cot_prompts().decompose, f).text;
+}
+std::string fact_prompt(const std::string& fact, const std::string& citation) {
+  const PromptField f[] = {{"sub_fact", fact}, {"reference", citation}};
+  return render_prompt(cot_prompts().fact, f).text;
+}
+
+// The paper's rule: supportive if all facts are supported; partially supportive if at least
+// one is and none is contradicted; contradictory if at least one is contradicted;
+// irrelevant if all are irrelevant.
+TEST(EvalCot, LabelsFollowThePaperRuleWithOneRequestPerStep) {
+  FakeOpenAI server;
+  TempDir dir;
+  struct Case {
+    std::string answer, citation, label;
+    int facts;
+  };
+  const std::vector<Case> cases = {
+      {"Paris is in France; Berlin is in Germany", "France and Germany", "supportive", 2},
+      {"Paris is in France; Rome is in Italy; Oslo is in Norway", "France only", "partially_supportive", 3},
+      {"Paris is in France; Madrid is in Portugal", "France; no Portugal", "contradictory", 2},
+      {"Oslo is in Norway; Lima is in Peru", "Mars rocks", "irrelevant", 2},
+      {"Tokyo is in Japan", "Japan", "supportive", 1},
+      {"Quito is in Peru", "no Peru here", "contradictory", 1},
+      {"Lima is in Chile; Quito is in Ecuador", "Ecuador, no Chile", "contradictory", 2},
+      {"Foo is ???; Paris is in France", "France", "", 2},  // a fact with no category: no label
+  };
+  std::vector<CotItem> items;
+  for (std::size_t k = 0; k < cases.size(); ++k) items.push_back({"c" + std::to_string(k), cases[k].answer, cases[k].citation});
+  auto settings = fast_settings({server.url()}, dir.file("out.jsonl"));
+  RunSummary summary = run_cot_eval(items, cot_prompts(), settings);
+  ASSERT_TRUE(summary.fatal.empty()) << summary.fatal;
+  EXPECT_EQ(summary.completed, cases.size());
+  auto lines = lines_of(slurp(dir.file("out.jsonl")));
+  ASSERT_EQ(lines.size(), cases.size());
+  long expected_requests = 0;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    auto j = nlohmann::json::parse(lines[k]);
+    EXPECT_EQ(j["id"], "c" + std::to_string(k));
+    if (cases[k].label.empty()) {
+      EXPECT_FALSE(j.contains("label")) << lines[k];
+      EXPECT_NE(extract_label(j["response"].get<std::string>(), ExtractMode::Lenient).status, ExtractStatus::Found);
+      EXPECT_NE(extract_label(j["response"].get<std::string>(), ExtractMode::Strict).status, ExtractStatus::Found);
+    } else {
+      EXPECT_EQ(j["label"], cases[k].label) << cases[k].answer << " / " << cases[k].citation << "\n" << j["response"];
+      // The transcript's first line states the label; "label" is what caqa score reads.
+      const char* phrase = cases[k].label == "supportive"             ? "Supportive"
+                           : cases[k].label == "partially_supportive" ? "Partially supportive"
+                           : cases[k].label == "contradictory"        ? "Contradictory"
+                                                                      : "Irrelevant";
+      EXPECT_TRUE(j["response"].get<std::string>().starts_with("Label: " + std::string(phrase) + ".\n")) << j["response"];
+    }
+    // 1 decomposition + 1 request per sub-fact, each sent once.
+    EXPECT_EQ(server.count(decompose_prompt(cases[k].answer)), 1);
+    EXPECT_EQ(j["response"].get<std::string>().find("Sub-facts: " + std::to_string(cases[k].facts)) !=
+                  std::string::npos, true)
+        << j["response"];
+    expected_requests += 1 + cases[k].facts;
+  }
+  EXPECT_EQ(server.count(fact_prompt("Madrid is in Portugal", "France; no Portugal")), 1);
+  EXPECT_EQ(server.total(), expected_requests);
+  EXPECT_EQ(summary.requests, static_cast<std::uint64_t>(expected_requests));
+  EXPECT_EQ(nlohmann::json::parse(lines[2])["response"],
+            "Label: Contradictory.\nSub-facts: 2\nFact 1: Paris is in France => Supportive\n"
+            "Fact 2: Madrid is in Portugal => Contradictory");
+
+  // A rerun is answered wholly from the cache: no request at all.
+  long before = server.total();
+  RunSummary again = run_cot_eval(items, cot_prompts(), settings);
+  EXPECT_EQ(again.cached, cases.size());
+  EXPECT_EQ(again.requests, 0u);
+  EXPECT_EQ(server.total(), before);
+  EXPECT_EQ(lines_of(slurp(dir.file("out.jsonl"))), lines);
+}
+
+TEST(EvalCot, AggregationOfFactVerdicts) {
+  auto label_of = [](const std::string& decomposition, std::vector<std::string> verdicts) {
+    auto outcome = cot_judge(decomposition, verdicts, ExtractMode::Lenient);
+    return outcome.label ? std::string(label_name(*outcome.label)) : std::string("none");
+  };
+  EXPECT_EQ(label_of("- a\n- b\n- c", {"Supportive", "Supportive", "Supportive"}), "supportive");
+  EXPECT_EQ(label_of("- a\n- b\n- c", {"Supportive", "Irrelevant", "Irrelevant"}), "partially_supportive");
+  EXPECT_EQ(label_of("- a\n- b\n- c", {"Supportive", "Supportive", "Contradictory"}), "contradictory");
+  EXPECT_EQ(label_of("- a\n- b", {"Irrelevant", "Contradictory"}), "contradictory");
+  EXPECT_EQ(label_of("- a\n- b", {"Irrelevant", "Irrelevant"}), "irrelevant");
+  EXPECT_EQ(label_of("1. a\n2. b", {"Relationship Category: Supportive", "2. Irrelevant: the reference is unrelated"}),
+            "partially_supportive");
+  EXPECT_EQ(label_of("- a\n- b", {"Supportive", "no idea"}), "none");
+  EXPECT_EQ(label_of("", {}), "irrelevant");  // no sub-fact: nothing of the answer is supported
+}
+
+TEST(EvalCot, CliRejectsASingleCotStep) {
+  TempDir dir;
+  for (const char* set : {"cot_decompose", "cot_fact"}) {
+    std::vector<std::string> args = {"eval", "--gold", kBench, "--prompt-set", set, "--endpoint", "http://127.0.0.1:9",
+                                     "--model", "m", "--quiet", "-o", dir.file("out.jsonl")};
+    EXPECT_EQ(wait_exit(spawn_cli(args)), 2) << set;
+  }
+}
+
+TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
+  FakeOpenAI server({}, /*delay_s=*/0.02);
+  TempDir dir;
+  // 30 samples of 3 sub-facts each (all prompts distinct): 120 requests.
+  std::string gold = dir.file("gold.jsonl");
+  std::vector<std::string> prompts;
+  std::string expected;
+  {
+    std::ofstream out(gold);
+    const char* labels[] = {"supportive", "partially_supportive", "contradictory", "irrelevant"};
+    for (int i = 0; i < 30; ++i) {
+      std::string n = std::to_string(i);
+      std::string answer = "alpha" + n + " is Ax" + n + "; beta" + n + " is Bx" + n + "; gamma" + n + " is Cx" + n;
+      std::string citation;
+      switch (i % 4) {
+        case 0: citation = "Ax" + n + " Bx" + n + " Cx" + n; break;
+        case 1: citation = "Bx" + n; break;
+        case 2: citation = "Ax" + n + " no Cx" + n; break;
+        case 3: citation = "nothing"; break;
+      }
+      out << nlohmann::json{{"id", "s" + n}, {"question", "q"}, {"answer", answer}, {"citation", citation}}.dump() << "\n";
+      prompts.push_back(decompose_prompt(answer));
+      for (const char* fact : {"alpha", "beta", "gamma"}) {
+        std::string x = std::string(fact) == "alpha" ? "Ax" : std::string(fact) == "beta" ? "Bx" : "Cx";
+        prompts.push_back(fact_prompt(std::string(fact) + n + " is " + x + n, citation));
+      }
+      expected += labels[i % 4];
+    }
+  }
+  RequestSettings request;
+  request.model = "fake-judge";
+  std::vector<std::string> args = {"eval", "--gold", gold, "--prompt-set", "cot", "--endpoint", server.url(),
+                                   "--model", "fake-judge", "--concurrency", "4", "--retry-base", "0.01", "--quiet",
+                                   "-o", dir.file("out.jsonl")};
+  pid_t child = spawn_cli(args);
+  std::string cache = dir.file("out.jsonl.cache.jsonl");
+  for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < 30; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_EQ(::kill(child, SIGKILL), 0);
+  EXPECT_EQ(wait_exit(child), -SIGKILL);
+  EXPECT_FALSE(fs::exists(dir.file("out.jsonl"))) << "the run finished before the kill";
+  std::set<std::string> answered;
+  for (const auto& line : lines_of(slurp(cache))) {
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_object()) answered.insert(j["key"].get<std::string>());
+  }
+  ASSERT_GE(answered.size(), 30u);
+  ASSERT_LT(answered.size(), 120u);
+  long before = server.total();
+
+  EXPECT_EQ(wait_exit(spawn_cli(args)), 0);
+  std::size_t answered_prompts = 0;
+  for (const auto& prompt : prompts) {
+    if (answered.count(cache_key(request, prompt))) {
+      ++answered_prompts;
+      EXPECT_EQ(server.count(prompt), 1) << "answered before the kill and sent again:\n" << prompt;
+    } else {
+      EXPECT_GE(server.count(prompt), 1);
+      EXPECT_LE(server.count(prompt), 2) << "(at most once in flight at the kill, once after)";
+    }
+  }
+  EXPECT_EQ(answered_prompts, answered.size()) << "every cached answer is one of the sample's prompts";
+  EXPECT_EQ(server.total() - before, static_cast<long>(prompts.size() - answered.size()))
+      << "the resumed run sends exactly the unanswered requests";
+  EXPECT_FALSE(fs::exists(dir.file("out.jsonl.partial")));
+  std::string got;
+  for (const auto& line : lines_of(slurp(dir.file("out.jsonl")))) got += nlohmann::json::parse(line)["label"].get<std::string>();
+  EXPECT_EQ(got, expected);
+  auto meta = nlohmann::json::parse(slurp(dir.file("out.jsonl.meta.json")));
+  EXPECT_EQ(meta["prompt_set"]["name"], "cot");
+  EXPECT_EQ(meta["prompt_set"]["decompose"]["name"], "cot_decompose");
+  EXPECT_EQ(meta["prompt_set"]["fact"]["sha256"].get<std::string>().size(), 64u);
+  EXPECT_EQ(meta["evaluator"], "cot/fake-judge");
+
+  // Same final file as an uninterrupted run (through --evaluator cot), 4 requests a sample.
+  FakeOpenAI fresh;
+  TempDir other;
+  std::vector<std::string> fresh_args = {"eval", "--gold", gold, "--evaluator", "cot", "--endpoint", fresh.url(),
+                                         "--model", "fake-judge", "--quiet", "-o", other.file("out.jsonl")};
+  EXPECT_EQ(wait_exit(spawn_cli(fresh_args)), 0);
+  EXPECT_EQ(fresh.total(), 120);
+  EXPECT_EQ(slurp(dir.file("out.jsonl")), slurp(other.file("out.jsonl")));
+}
+
 }  // namespace
 }  // namespace caqa::eval

@@ -41,6 +41,67 @@ inline std::string fake_judge(const std::string& prompt) {
   return !last.empty() && citation.find(last) != std::string::npos ? "Supportive" : "Irrelevant";
 }
 
+// The CoT prompts (CAQA Appendix E.3), answered by rule:
+//  - decomposition ("Break the following sentence ..."): the "Sentence: " line split at
+//    ";", one "- sub-fact" a line;
+//  - fact ("Evaluate the relationship ..."): with w the statement's last word and the
+//    "Reference: " line r: "Contradictory" if r holds "no w", else "Supportive" if r holds
+//    w, else "Irrelevant"; a statement holding "???" gets "I cannot tell." (no category).
+inline std::string fake_line_after(const std::string& prompt, const std::string& tag) {
+  std::size_t pos = prompt.rfind("\n" + tag);
+  if (pos == std::string::npos) return std::string();
+  pos += 1 + tag.size();
+  return prompt.substr(pos, prompt.find('\n', pos) - pos);
+}
+
+inline std::string fake_last_word(const std::string& text) {
+  std::string word, last;
+  for (char c : text + " ") {
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      word.push_back(c);
+    } else {
+      if (!word.empty()) last = word;
+      word.clear();
+    }
+  }
+  return last;
+}
+
+inline bool is_decompose_prompt(const std::string& prompt) {
+  return prompt.starts_with("Break the following sentence into independent sub-facts.");
+}
+inline bool is_fact_prompt(const std::string& prompt) {
+  return prompt.starts_with("Evaluate the relationship between the statement and reference.");
+}
+
+inline std::string fake_decompose(const std::string& prompt) {
+  std::string sentence = fake_line_after(prompt, "Sentence: "), out;
+  std::size_t begin = 0;
+  for (;;) {
+    std::size_t end = sentence.find(';', begin);
+    std::string part = sentence.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+    while (!part.empty() && part.front() == ' ') part.erase(0, 1);
+    if (!part.empty()) out += (out.empty() ? "- " : "\n- ") + part;
+    if (end == std::string::npos) return out;
+    begin = end + 1;
+  }
+}
+
+inline std::string fake_fact(const std::string& prompt) {
+  std::string statement = fake_line_after(prompt, "Statement: "), reference = fake_line_after(prompt, "Reference: ");
+  if (statement.find("???") != std::string::npos) return "I cannot tell.";
+  std::string last = fake_last_word(statement);
+  if (last.empty()) return "Irrelevant";
+  if (reference.find("no " + last) != std::string::npos) return "Contradictory";
+  return reference.find(last) != std::string::npos ? "Supportive" : "Irrelevant";
+}
+
+inline std::string fake_reply(const std::string& prompt) {
+  if (is_decompose_prompt(prompt)) return fake_decompose(prompt);
+  if (is_fact_prompt(prompt)) return fake_fact(prompt);
+  return fake_judge(prompt);
+}
+
 enum class Fault { None, Status500, Status429, Slow, Malformed, Status401 };
 
 class FakeOpenAI {
@@ -76,7 +137,7 @@ class FakeOpenAI {
         case Fault::None: break;
       }
       nlohmann::json out = {{"id", "fake"}, {"object", "chat.completion"},
-                            {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", fake_judge(prompt)}}}}}}};
+                            {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", fake_reply(prompt)}}}}}}};
       res.set_content(out.dump(), "application/json");
     });
     port_ = server_.bind_to_any_port("127.0.0.1");
