@@ -28,7 +28,7 @@ constexpr const char* kEvalHelp =
     "Prompt sets (data/prompts/index.json; README there says how each follows the paper):\n"
     "  gpt_zero_shot, other_zero_shot   CAQA Table 12 (\"GPT series\", \"Other Evaluators\")\n"
     "  gpt_few_shot, other_few_shot     CAQA Table 13, one demonstration per category\n"
-    "  cot (or --evaluator cot)         CAQA Appendix E.3: cot_decompose splits the answer into\n"
+    "  cot                              CAQA Appendix E.3: cot_decompose splits the answer into\n"
     "                                   sub-facts, cot_fact judges each against the citation, and\n"
     "                                   the labels aggregate (1 + sub-facts requests a sample)\n"
     "Output: OUT (JSON Lines: id, response, label when one is found) and OUT.meta.json\n"
@@ -122,7 +122,7 @@ class EvalCommand : public Command {
 
   int run() override {
     std::string error;
-    if (evaluator_ == "cot" || prompt_set_ == "cot") return run_cot();
+    if (prompt_set_ == "cot") return run_cot();
     if (prompt_set_ == "cot_decompose" || prompt_set_ == "cot_fact") {
       fmt::print(stderr, "caqa eval: prompt set \"{}\" is one step of the CoT evaluator: use --prompt-set cot\n",
                  prompt_set_);
@@ -182,7 +182,7 @@ class EvalCommand : public Command {
     auto set_meta = [](const PromptSet& set) {
       return nlohmann::json{{"name", set.name}, {"version", set.version}, {"sha256", set.sha256}};
     };
-    settings_.meta = {{"evaluator", evaluator_.empty() || evaluator_ == "cot" ? "cot/" + settings_.request.model : evaluator_},
+    settings_.meta = {{"evaluator", evaluator_.empty() ? "cot/" + settings_.request.model : evaluator_},
                       {"method", "cot-decomposition (CAQA Appendix E.3)"},
                       {"prompt_set", {{"name", "cot"}, {"decompose", set_meta(*decompose)}, {"fact", set_meta(*fact)}}},
                       {"gold", gold_}};

@@ -480,10 +480,10 @@ TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
   EXPECT_EQ(meta["prompt_set"]["fact"]["sha256"].get<std::string>().size(), 64u);
   EXPECT_EQ(meta["evaluator"], "cot/fake-judge");
 
-  // Same final file as an uninterrupted run (through --evaluator cot), 4 requests a sample.
+  // Same final file as an uninterrupted run, 4 requests a sample.
   FakeOpenAI fresh;
   TempDir other;
-  std::vector<std::string> fresh_args = {"eval", "--gold", gold, "--evaluator", "cot", "--endpoint", fresh.url(),
+  std::vector<std::string> fresh_args = {"eval", "--gold", gold, "--prompt-set", "cot", "--endpoint", fresh.url(),
                                          "--model", "fake-judge", "--quiet", "-o", other.file("out.jsonl")};
   EXPECT_EQ(wait_exit(spawn_cli(fresh_args)), 0);
   EXPECT_EQ(fresh.total(), 120);
