@@ -2,19 +2,10 @@
 // as Table 5 of the CAQA paper, with ranks and tie groups, sortable columns, a setting
 // filter, and the visitor's own scored file as a highlighted unofficial row. The
 // paper's reported rows are a separate table: they were measured on another benchmark.
+import { el } from './report.js';
 const LABELS = ['supportive', 'partially_supportive', 'contradictory', 'irrelevant'];
 const LEVELS = ['single', 'concatenation', 'intersection', 'union'];  // Table 5's order
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.flat().map((c) => (c instanceof Node ? c : String(c))));
-  return node;
-}
 
 const num = (x) => (x === null || x === undefined ? '–' : x.toFixed(3));
 const sizeOf = (e) => (e.size ? ` (${e.size})` : '');

@@ -2,7 +2,7 @@
 const LABELS = ['supportive', 'partially_supportive', 'contradictory', 'irrelevant'];
 const LEVELS = ['single', 'union', 'intersection', 'concatenation'];
 
-function el(tag, attrs = {}, ...children) {
+export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === 'class') node.className = v;

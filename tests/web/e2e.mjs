@@ -4,11 +4,11 @@
 // screenshots under build/web-e2e/.
 //   (cd tests/web && npm ci) && bash scripts/build_site.sh && node tests/web/e2e.mjs
 // Environment: CAQA_NATIVE (default build/native/caqa), CHROMIUM (default /usr/bin/chromium).
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { launchChromium, serve } from './harness.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const native = path.resolve(root, process.env.CAQA_NATIVE || 'build/native/caqa');
@@ -16,22 +16,9 @@ const dist = path.join(root, 'dist');
 const shots = path.join(root, 'build', 'web-e2e');
 fs.mkdirSync(shots, { recursive: true });
 
-const server = spawn(native, ['serve', dist, '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-const base = await new Promise((resolve, reject) => {
-  let text = '';
-  server.stderr.on('data', (d) => {
-    text += d;
-    const m = text.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-    if (m) resolve(m[0]);
-  });
-  server.on('exit', (code) => reject(new Error(`caqa serve exited ${code}: ${text}`)));
-});
+const { server, base } = await serve(native, dist);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
-    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 let failed = false;
 try {
   for (const [label, viewport] of [['desktop', { width: 1100, height: 900 }], ['phone', { width: 390, height: 844 }]]) {

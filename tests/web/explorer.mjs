@@ -7,12 +7,11 @@
 //   bash scripts/fetch_imgui.sh && bash scripts/build_wasm.sh && bash scripts/build_site.sh \
 //     && (cd tests/web && npm ci) && node tests/web/explorer.mjs
 // Environment: CAQA_NATIVE (default build/native/caqa), CHROMIUM (default /usr/bin/chromium).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { launchChromium, serve } from './harness.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const native = path.resolve(root, process.env.CAQA_NATIVE || 'build/native/caqa');
@@ -70,22 +69,9 @@ function pngStats(buf) {
     top: Math.max(...colours.values()) / n };
 }
 
-const server = spawn(native, ['serve', dist, '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-const base = await new Promise((resolve, reject) => {
-  let text = '';
-  server.stderr.on('data', (d) => {
-    text += d;
-    const m = text.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-    if (m) resolve(m[0]);
-  });
-  server.on('exit', (code) => reject(new Error(`caqa serve exited ${code}: ${text}`)));
-});
+const { server, base } = await serve(native, dist);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
-    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 let failed = false;
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

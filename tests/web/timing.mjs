@@ -3,12 +3,12 @@
 // site's gold split, pred_weak.jsonl (23,862 lines) uploaded, time from upload to the
 // report on screen, micro-F1 compared with the CLI's.
 //   bash scripts/build_site.sh && node tests/web/timing.mjs
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { launchChromium, serve } from './harness.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const native = path.resolve(root, process.env.CAQA_NATIVE || 'build/native/caqa');
@@ -25,21 +25,8 @@ const pred = path.join(sample, 'pred_weak.jsonl');
 const want = JSON.parse(execFileSync(native, ['score', pred, '--gold', path.join(site, 'gold.jsonl'), '--json'],
                                      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).micro_f1;
 
-const server = spawn(native, ['serve', site, '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-const base = await new Promise((resolve, reject) => {
-  let text = '';
-  server.stderr.on('data', (d) => {
-    text += d;
-    const m = text.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-    if (m) resolve(m[0]);
-  });
-  server.on('exit', (code) => reject(new Error(`caqa serve exited ${code}: ${text}`)));
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const { server, base } = await serve(native, site);
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   const lines = fs.readFileSync(pred, 'utf8').split('\n').filter((l) => l.trim()).length;
