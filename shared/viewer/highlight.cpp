@@ -1,5 +1,7 @@
 #include "caqa/viewer/highlight.h"
 
+#include "caqa/words.h"
+
 #include <algorithm>
 #include <array>
 #include <unordered_set>
@@ -7,10 +9,6 @@
 namespace caqa::viewer {
 
 namespace {
-
-bool word_byte(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
-}
 
 // English function words, plus the benchmark's templated phrasing ("the answer to ... is").
 constexpr std::array<std::string_view, 64> kStopWords = {
@@ -29,20 +27,8 @@ bool is_stop_word(std::string_view w) {
 
 std::vector<WordSpan> tokenize(std::string_view text) {
   std::vector<WordSpan> out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    if (!word_byte(static_cast<unsigned char>(text[i]))) {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < text.size() && word_byte(static_cast<unsigned char>(text[j]))) ++j;
-    WordSpan w{{i, j}, std::string(text.substr(i, j - i))};
-    for (char& c : w.word)
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    out.push_back(std::move(w));
-    i = j;
-  }
+  for (const WordRange& r : word_ranges(text))
+    out.push_back(WordSpan{{r.begin, r.end}, ascii_lower(text.substr(r.begin, r.end - r.begin))});
   return out;
 }
 

@@ -1,15 +1,13 @@
 #include "tokens.h"
 
+#include "caqa/words.h"
+
 #include <algorithm>
 #include <array>
 
 namespace caqa::baseline::detail {
 
 namespace {
-
-bool token_byte(unsigned char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
-}
 
 // Sorted, for binary search.
 constexpr std::array<std::string_view, 62> kStopwords = {
@@ -28,19 +26,12 @@ bool is_stopword(std::string_view lower) {
 
 std::vector<Token> tokenize(std::string_view text) {
   std::vector<Token> out;
-  std::size_t i = 0, n = text.size();
-  while (i < n) {
-    while (i < n && !token_byte(static_cast<unsigned char>(text[i]))) ++i;
-    std::size_t start = i;
-    while (i < n && token_byte(static_cast<unsigned char>(text[i]))) ++i;
-    if (i == start) break;
+  for (const WordRange& r : word_ranges(text)) {
     // "[1]": a citation marker, not a number of the text.
-    if (start > 0 && text[start - 1] == '[' && i < n && text[i] == ']') continue;
+    if (r.begin > 0 && text[r.begin - 1] == '[' && r.end < text.size() && text[r.end] == ']') continue;
     Token t;
-    t.text = text.substr(start, i - start);
-    t.lower.assign(t.text);
-    for (char& c : t.lower)
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    t.text = text.substr(r.begin, r.end - r.begin);
+    t.lower = ascii_lower(t.text);
     t.stop = is_stopword(t.lower);
     unsigned char first = static_cast<unsigned char>(t.text[0]);
     bool capital = (first >= 'A' && first <= 'Z') || (first >= '0' && first <= '9') || first >= 0x80;
