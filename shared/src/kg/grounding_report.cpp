@@ -24,37 +24,6 @@ void append_reasons(std::string& out, const ProblemCounts& counts) {
   }
 }
 
-// "film.actor.film" -> "/film/actor/film"; a path stays as it is.
-std::string relation_path(std::string_view relation) {
-  if (relation.starts_with('/')) return std::string(relation);
-  std::string path(1, '/');
-  path += relation;
-  std::replace(path.begin() + 1, path.end(), '.', '/');
-  return path;
-}
-
-// "/film/actor/film" -> "film.actor.film" (only for plain paths, not compressed ones).
-std::string relation_dotted(std::string_view relation) {
-  if (!relation.starts_with('/') || relation.find('.') != std::string_view::npos) return std::string(relation);
-  std::string dotted(relation.substr(1));
-  std::replace(dotted.begin(), dotted.end(), '/', '.');
-  return dotted;
-}
-
-std::optional<EntityId> find_entity_spelling(const KnowledgeGraph& kg, std::string_view key) {
-  if (auto e = kg.find_entity(key)) return e;
-  std::string mid = normalize_freebase_id(key);
-  if (mid != key) return kg.find_entity(mid);
-  if (is_freebase_mid(key)) return kg.find_entity(fmt::format("/{}/{}", key[0], key.substr(2)));
-  return std::nullopt;
-}
-
-std::optional<RelationId> find_relation_spelling(const KnowledgeGraph& kg, std::string_view relation) {
-  if (auto r = kg.find_relation(relation)) return r;
-  if (auto r = kg.find_relation(relation_path(relation))) return r;
-  return kg.find_relation(relation_dotted(relation));
-}
-
 // Folds (s, r1, ?m) (?m, r2, o) into (s, "/r1./r2", o) when ?m is in no other pattern and
 // the KG has that relation. Returns the folded variables.
 std::vector<std::string> fold_compressed_mediators(std::vector<TriplePattern>& patterns, const KnowledgeGraph& kg) {
@@ -71,7 +40,7 @@ std::vector<std::string> fold_compressed_mediators(std::vector<TriplePattern>& p
         if (j != i && patterns[j].head.text == m && patterns[j].tail.text != m) out = j;
       }
       if (uses != 2 || out == patterns.size()) continue;
-      std::string name = relation_path(patterns[i].relation) + "." + relation_path(patterns[out].relation);
+      std::string name = freebase_relation_path(patterns[i].relation) + "." + freebase_relation_path(patterns[out].relation);
       if (!kg.find_relation(name)) continue;
       folded.push_back(m);
       patterns[i] = TriplePattern{patterns[i].head, name, patterns[out].tail};

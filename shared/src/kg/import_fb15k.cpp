@@ -1,8 +1,9 @@
 #include "caqa/kg/import_fb15k.h"
 
-#include <fmt/format.h>
-
+#include <algorithm>
 #include <unordered_set>
+
+#include <fmt/format.h>
 
 #include "caqa/source_text.h"
 
@@ -66,6 +67,40 @@ Fb15kLoad add_fb15k237(KnowledgeGraphBuilder& builder, std::span<const TextSourc
     ++load.named;
   }
   return load;
+}
+
+std::string freebase_relation_path(std::string_view relation) {
+  if (relation.starts_with('/')) return std::string(relation);
+  std::string path(1, '/');
+  path += relation;
+  std::replace(path.begin() + 1, path.end(), '.', '/');
+  return path;
+}
+
+namespace {
+
+// "/film/actor/film" -> "film.actor.film" (only for plain paths, not compressed ones).
+std::string relation_dotted(std::string_view relation) {
+  if (!relation.starts_with('/') || relation.find('.') != std::string_view::npos) return std::string(relation);
+  std::string dotted(relation.substr(1));
+  std::replace(dotted.begin(), dotted.end(), '/', '.');
+  return dotted;
+}
+
+}  // namespace
+
+std::optional<EntityId> find_entity_spelling(const KnowledgeGraph& kg, std::string_view key) {
+  if (auto e = kg.find_entity(key)) return e;
+  std::string mid = normalize_freebase_id(key);
+  if (mid != key) return kg.find_entity(mid);
+  if (is_freebase_mid(key)) return kg.find_entity(fmt::format("/{}/{}", key[0], key.substr(2)));
+  return std::nullopt;
+}
+
+std::optional<RelationId> find_relation_spelling(const KnowledgeGraph& kg, std::string_view relation) {
+  if (auto r = kg.find_relation(relation)) return r;
+  if (auto r = kg.find_relation(freebase_relation_path(relation))) return r;
+  return kg.find_relation(relation_dotted(relation));
 }
 
 }  // namespace caqa::kg

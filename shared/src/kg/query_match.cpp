@@ -1,5 +1,7 @@
 #include "caqa/kg/query_match.h"
 
+#include "caqa/kg/import_fb15k.h"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -27,13 +29,8 @@ std::optional<ResolvedQuery> resolve(const LogicalQuery& query, const KnowledgeG
     return Node{false, *e};
   };
   for (const auto& p : query.patterns) {
-    auto r = kg.find_relation(p.relation);
     // Freebase spells relations "film.film.genre" in SPARQL, "/film/film/genre" in FB15k-237.
-    if (!r && p.relation.find('/') == std::string::npos) {
-      std::string slashed = "/" + p.relation;
-      std::replace(slashed.begin(), slashed.end(), '.', '/');
-      r = kg.find_relation(slashed);
-    }
+    auto r = find_relation_spelling(kg, p.relation);
     if (!r) {
       problems.add("query relation not in the KG", where, p.relation);
       return std::nullopt;

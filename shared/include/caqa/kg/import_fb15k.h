@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <span>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,6 +25,14 @@ namespace caqa::kg {
 std::string normalize_freebase_id(std::string_view id);
 // True for a normalised mid: "m." or "g." followed by [0-9a-z_]+.
 bool is_freebase_mid(std::string_view key);
+
+// "film.actor.film" -> "/film/actor/film" (FB15k-237's spelling); a path stays as it is.
+std::string freebase_relation_path(std::string_view relation);
+
+// A key or relation as the KG spells it, trying the other Freebase spellings: mids as
+// "m.0abc" or "/m/0abc", relations as "film.film.genre" or "/film/film/genre".
+std::optional<EntityId> find_entity_spelling(const KnowledgeGraph& kg, std::string_view key);
+std::optional<RelationId> find_relation_spelling(const KnowledgeGraph& kg, std::string_view relation);
 
 struct Fb15kLoad {
   std::size_t triples = 0;         // triple lines added (before duplicate removal)
