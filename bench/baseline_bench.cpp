@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "baseline_bench: %s\n", error.c_str());
     return 2;
   }
-  const double f1 = classify_predictions(test.labels, test.complexity, predicted->labels).micro_f1;
+  const double f1 = classify_predictions(test.labels, test.complexity, predicted->labels).value("micro_f1");
   std::printf("train   %zu samples: %7.2f s (features %.2f s + SGD %.2f s)  target 60 s  ratio %.3f\n", train.size(),
               train_s, trained->featurize_seconds, trained->train_seconds, train_s / 60.0);
   std::printf("predict %zu samples: %7.3f s (features %.3f s + model %.3f s)  target 1 s   ratio %.3f\n", test.size(),

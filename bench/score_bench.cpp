@@ -74,6 +74,6 @@ int main(int argc, char** argv) {
   fmt::print("metrics                {:8.1f} ms\n", t_metrics * 1e3);
   fmt::print("bootstrap 1,000        {:8.2f} ms\n", boot[0] * 1e3);
   fmt::print("bootstrap 10,000       {:8.2f} ms\n", boot[1] * 1e3);
-  fmt::print("micro-F1 {:.6f}\n", report.classification.micro_f1);
+  fmt::print("micro-F1 {:.6f}\n", report.classification.value("micro_f1"));
   return 0;
 }

@@ -104,7 +104,7 @@ std::string render_score_rows(const std::vector<ScoreRow>& rows, const std::stri
   out += std::string(w + 78, '-') + "\n";
   for (const auto& r : rows) {
     const auto& s = r.scores;
-    out += fmt::format("{:<{}}  {:>6}  {}  {} {} {} {}  {} {} {} {}\n", r.name, w, s.n, cell(s.micro_f1, 8),
+    out += fmt::format("{:<{}}  {:>6}  {}  {} {} {} {}  {} {} {} {}\n", r.name, w, s.n, cell(s.value("micro_f1"), 8),
                        cell(s.per_label[0].f1, 6), cell(s.per_label[1].f1, 6), cell(s.per_label[2].f1, 6),
                        cell(s.per_label[3].f1, 6), cell(s.complexity_micro_f1[0], 6), cell(s.complexity_micro_f1[1], 6),
                        cell(s.complexity_micro_f1[2], 6), cell(s.complexity_micro_f1[3], 7));

@@ -53,7 +53,7 @@ class AuditCommand : public Command {
     for (std::size_t i = 0; i < test->size(); ++i)
       lexical_labels.push_back(lexical_label(lexical, lexical_score(lexical, test->fields(i))));
     rows.push_back({"lexical (BM25 thresholds)", classify_predictions(test->labels, test->complexity, lexical_labels)});
-    const double floor = rows[0].scores.micro_f1;
+    const double floor = rows[0].scores.value("micro_f1");
     std::vector<std::string> warnings;
     for (InputView view : {InputView::Full, InputView::CitationOnly, InputView::QuestionAnswer, InputView::AnswerOnly}) {
       std::string error;
@@ -66,7 +66,7 @@ class AuditCommand : public Command {
       }
       const std::string name = view == InputView::Full ? "trained: full input" : fmt::format("trained: {} only", view_name(view));
       rows.push_back({name, classify_predictions(test->labels, test->complexity, predicted->labels)});
-      const double f1 = rows.back().scores.micro_f1;
+      const double f1 = rows.back().scores.value("micro_f1");
       if (view != InputView::Full && f1 > floor + margin_)
         warnings.push_back(fmt::format(
             "warning: {} reaches micro-F1 {:.3f}, {:.3f} above the majority class ({:.3f}): labels are predictable "

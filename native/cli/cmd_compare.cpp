@@ -11,13 +11,6 @@ namespace caqa::cli {
 
 namespace {
 
-int outcome_of(const ScoredFile& f, std::uint32_t gold_index) {
-  std::uint32_t r = f.validation.row_of_gold[gold_index];
-  if (r == IdIndex::kAbsent) return kMissingColumn;
-  const PredictionRow& row = f.predictions.set.rows[r];
-  return row.kind == PredictedKind::Label ? index_of(row.label) : kUnparseableColumn;
-}
-
 class CompareCommand : public Command {
  public:
   explicit CompareCommand(CLI::App& parent) {
@@ -28,33 +21,30 @@ class CompareCommand : public Command {
     app->add_option("a", path_a_, "Prediction file of evaluator A")->required()->type_name("A");
     app->add_option("b", path_b_, "Prediction file of evaluator B")->required()->type_name("B");
     gold_.add_to(*app);
-    predictions_.add_to(*app, false);
-    scoring_.add_to(*app, 1000);
-    app->add_option("--metric", metric_, "micro_f1, macro_f1, weighted_f1 or f1:<label>")
-        ->check([](const std::string& s) { return parse_compare_metric(s) ? std::string() : "unknown metric " + s; })
-        ->capture_default_str();
+    predictions_.add_to(*app);
+    scoring_.add_to(*app);
+    app->add_option("--metric", metric_, compare_metric_names() + " (a class of --scheme)")->capture_default_str();
     app->add_flag("--json", json_, "Print the comparison as JSON");
   }
 
   int run() override {
-    LoadedInputs inputs = load_inputs(gold_, {path_a_, path_b_}, predictions_);
-    if (!inputs.gold || !inputs.predictions[0] || !inputs.predictions[1]) return kExitUsage;
-    const auto& gold = inputs.gold;
-    ScoreOptions options = scoring_.options(predictions_);
-    auto a = score_loaded(std::move(*inputs.predictions[0]), *gold, predictions_, options);
-    auto b = score_loaded(std::move(*inputs.predictions[1]), *gold, predictions_, options);
-    if (!a || !b) return kExitInvalid;
-    PairedCounts counts;
-    for (std::uint32_t g = 0; g < gold->gold.size(); ++g) {
-      int oa = outcome_of(*a, g), ob = outcome_of(*b, g);
-      // --ignore-missing keeps the samples that both evaluators predicted.
-      if (options.ignore_missing && (oa == kMissingColumn || ob == kMissingColumn)) continue;
-      counts.joint[index_of(gold->gold.label(g))][oa][ob] += 1;
+    ScoreRequest request = score_request(gold_, predictions_, &scoring_);
+    auto metric = parse_compare_metric(metric_, *request.scheme);
+    if (!metric) {
+      fmt::print(stderr, "caqa: --metric {}: expected {} with a class of --scheme {}\n", metric_,
+                 compare_metric_names(), request.scheme->name);
+      return kExitUsage;
     }
-    CompareReport report{a->predictions.name, b->predictions.name, a->report, b->report,
-                         *parse_compare_metric(metric_), {}, {}};
-    report.result = compare_paired(counts, report.metric, options.bootstrap);
-    report.signature = fmt::format("caqa-compare:1|metric:{}|{}", report.metric.name(), a->report.signature);
+    LoadedInputs inputs = load_inputs(gold_.path, {path_a_, path_b_}, request);
+    if (!inputs.gold || !inputs.predictions[0] || !inputs.predictions[1]) return kExitUsage;
+    const GoldSet& gold = inputs.gold->gold;
+    ScoredFile a = score_loaded(std::move(*inputs.predictions[0]), *inputs.gold, request, predictions_.max_errors);
+    ScoredFile b = score_loaded(std::move(*inputs.predictions[1]), *inputs.gold, request, predictions_.max_errors);
+    if (a.blocked() || b.blocked()) return kExitInvalid;
+    CompareReport report{a.report->sources.prediction_name, b.report->sources.prediction_name, *a.report, *b.report,
+                         *metric, {}, {}};
+    report.result = compare_paired(paired_counts(gold, a, b, request.ignore_missing), report.metric, request.bootstrap);
+    report.signature = compare_signature(report.metric, *a.report);
     fmt::print("{}", json_ ? compare_json(report) + "\n" : render_compare(report));
     return kExitOk;
   }

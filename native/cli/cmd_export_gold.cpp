@@ -42,7 +42,9 @@ class ExportGoldCommand : public Command {
   }
 
   int run() override {
-    auto gold = load_gold(gold_, kDefaultMaxLineBytes);
+    GoldOptions options;
+    if (!gold_.split.empty()) options.split = gold_.split;
+    auto gold = load_gold(gold_.path, options);
     if (!gold) return kExitUsage;
     const GoldSet& g = gold->gold;
     if (g.size() == 0) {
@@ -56,7 +58,7 @@ class ExportGoldCommand : public Command {
     std::string split_field = g.split().empty() || g.split() == "mixed" ? "" : ",\"split\":" + json_string(g.split());
     for (std::uint32_t i = 0; i < g.size(); ++i)
       lines += fmt::format("{{\"id\":{},\"label\":\"{}\",\"complexity\":\"{}\"{}}}\n", json_string(g.ids().id(i)),
-                           label_name(g.label(i)), complexity_name(g.complexity(i)), split_field);
+                           g.scheme().class_name(g.label(i)), complexity_name(g.complexity(i)), split_field);
     std::string split = gold_.split.empty() ? g.split() : gold_.split;
     nlohmann::ordered_json meta;
     meta["format"] = "caqa-gold";

@@ -76,20 +76,21 @@ class MetaCommand : public Command {
   }
 
   std::optional<MetaReport> from_predictions() {
-    LoadedInputs inputs = load_inputs(gold_, {path_}, predictions_);
+    ScoreRequest request = score_request(gold_, predictions_, nullptr);
+    request.bootstrap.resamples = 0;
+    LoadedInputs inputs = load_inputs(gold_.path, {path_}, request);
     if (!inputs.gold || !inputs.predictions[0]) {
       exit_code_ = kExitUsage;
       return std::nullopt;
     }
-    ScoreOptions options;
-    options.bootstrap.resamples = 0;
-    auto scored = score_loaded(std::move(*inputs.predictions[0]), *inputs.gold, predictions_, options, false);
-    if (!scored) {
+    std::string name = inputs.predictions[0]->name;
+    ScoredFile scored = score_loaded(std::move(*inputs.predictions[0]), *inputs.gold, request, predictions_.max_errors, false);
+    if (scored.blocked()) {
       exit_code_ = kExitInvalid;
       return std::nullopt;
     }
-    MetaItems items = meta_items_from_predictions(scored->predictions.set, inputs.gold->gold, scored->validation);
-    return meta_report(items, bootstrap_, scored->predictions.name, inputs.gold->name, inputs.gold->sha256);
+    MetaItems items = meta_items_from_predictions(scored.predictions, inputs.gold->gold, scored.validation);
+    return meta_report(items, bootstrap_, name, inputs.gold->name, inputs.gold->sha256);
   }
 
   std::string path_, output_;

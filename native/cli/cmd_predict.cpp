@@ -97,7 +97,7 @@ class PredictCommand : public Command {
     if (data->has_labels) {
       const auto s = classify_predictions(data->labels, data->complexity, labels);
       fmt::print(stderr, "caqa predict: {} micro-F1 {:.3f} macro-F1 {:.3f} on {} ({} samples); wrote {}\n", evaluator_,
-                 s.micro_f1, s.macro_f1, gold_, data->size(), output_);
+                 s.value("micro_f1"), s.value("macro_f1"), gold_, data->size(), output_);
     } else {
       fmt::print(stderr, "caqa predict: wrote {} ({} samples)\n", output_, data->size());
     }

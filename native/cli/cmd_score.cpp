@@ -1,6 +1,7 @@
 // caqa score: the classification track, one row per prediction file (CAQA Table 5).
 #include <fmt/format.h>
 
+#include "caqa/metrics/measure.h"
 #include "caqa/report.h"
 #include "command.h"
 #include "inputs.h"
@@ -10,16 +11,18 @@ namespace caqa::cli {
 
 namespace {
 
-constexpr const char* kMetricsHelp =
-    "Metrics (README \"Metrics\" has the exact definitions):\n"
-    "  per label   precision = TP/(TP+FP), recall = TP/support, F1 = 2TP/(2TP+FP+FN); 0/0 = 0\n"
-    "  micro-F1    pooled over all outcomes, missing/unparseable included: equals accuracy\n"
-    "  macro-F1    mean of the four label F1s (a label absent from gold counts with F1 0)\n"
-    "  weighted-F1 label F1s weighted by gold support\n"
-    "  complexity  micro-F1 over the samples of each complexity level\n"
-    "  95% CI      percentile bootstrap over confusion cells (multinomial), seeded\n"
-    "A missing prediction, an invalid label and an unparseable response are wrong answers,\n"
-    "shown in the confusion matrix's missing and unparseable columns.";
+// The measure table (metrics/measure.h) is the help text's source.
+std::string metrics_help() {
+  std::string s =
+      "Metrics (README \"Metrics\" has the exact definitions):\n"
+      "  per class    precision = TP/(TP+FP), recall = TP/support, F1 = 2TP/(2TP+FP+FN); 0/0 = 0\n";
+  for (const Measure& m : measures()) s += fmt::format("  {:<12} {}\n", m.name, m.definition);
+  s += "  complexity   micro-F1 over the samples of each complexity level\n"
+       "  CI           percentile bootstrap over confusion cells (multinomial), seeded\n"
+       "A missing prediction, an invalid label and an unparseable response are wrong answers,\n"
+       "shown in the confusion matrix's missing and unparseable columns.";
+  return s;
+}
 
 class ScoreCommand : public Command {
  public:
@@ -30,28 +33,28 @@ class ScoreCommand : public Command {
         ->type_name("PRED...");
     gold_.add_to(*app);
     predictions_.add_to(*app);
-    scoring_.add_to(*app, 1000);
+    scoring_.add_to(*app);
     auto* json = app->add_flag("--json", json_, "Print the versioned JSON report (an array for several files)");
     app->add_flag("--markdown", markdown_, "Print Markdown tables")->excludes(json);
     app->add_option("-o,--output", output_, "Write the report to FILE (atomically) instead of standard output")
         ->type_name("FILE");
-    app->footer(kMetricsHelp);
+    app->footer(metrics_help());
   }
 
   int run() override {
-    LoadedInputs inputs = load_inputs(gold_, paths_, predictions_);
+    ScoreRequest request = score_request(gold_, predictions_, &scoring_);
+    LoadedInputs inputs = load_inputs(gold_.path, paths_, request);
     if (!inputs.gold) return kExitUsage;
-    ScoreOptions options = scoring_.options(predictions_);
     std::vector<ScoreReport> reports;
     bool all_scored = true;
     for (auto& loaded : inputs.predictions) {
       if (!loaded) return kExitUsage;
-      auto scored = score_loaded(std::move(*loaded), *inputs.gold, predictions_, options);
-      if (!scored) {
+      ScoredFile scored = score_loaded(std::move(*loaded), *inputs.gold, request, predictions_.max_errors);
+      if (scored.blocked()) {
         all_scored = false;
         continue;
       }
-      reports.push_back(std::move(scored->report));
+      reports.push_back(std::move(*scored.report));
     }
     if (!all_scored) return kExitInvalid;
     std::string text = json_ ? reports_json(reports) + "\n" : markdown_ ? render_markdown(reports) : render_table(reports);

@@ -61,7 +61,7 @@ class TrainCommand : public Command {
                "caqa train: {} samples, view {}, dim {}, {} epochs, seed {}: features {:.2f} s, training {:.2f} s; "
                "train micro-F1 {:.3f}; wrote {}\n",
                data->size(), view_, flags_.dim, flags_.epochs, flags_.seed, trained->featurize_seconds,
-               trained->train_seconds, scores.micro_f1, output_);
+               trained->train_seconds, scores.value("micro_f1"), output_);
     return 0;
   }
 

@@ -4,6 +4,7 @@
 #include "caqa/errors.h"
 #include "caqa/report.h"
 #include "caqa/validate.h"
+#include "scoring.h"
 #include "command.h"
 #include "inputs.h"
 
@@ -26,7 +27,8 @@ class ValidateCommand : public Command {
     CLI::App* app = parent.add_subcommand(
         "validate",
         "Check a prediction file against a benchmark split and report every problem.\n"
-        "Exit 0 when valid, 1 when it has errors, 2 on usage or I/O errors.");
+        "Exit 0 when it can be scored (warnings are scored as documented), 1 when an error blocks scoring,\n"
+        "2 on usage or I/O errors. The rule: docs/scoring.md \"What blocks scoring\".");
     app->add_option("predictions", path_, "Prediction file: JSON Lines {\"id\", \"label\"|\"response\", \"score\"?} or CSV")
         ->required()
         ->type_name("PRED");
@@ -37,21 +39,25 @@ class ValidateCommand : public Command {
   }
 
   int run() override {
-    auto gold = load_gold(gold_, predictions_.max_line_bytes);
-    if (!gold) return kExitUsage;
-    auto loaded = load_predictions(path_, predictions_);
-    if (!loaded) return kExitUsage;
-    Validation v = validate(loaded->set, gold->gold, DuplicatePolicy::Error);
-    ValidationSummary summary{loaded->name, loaded->set.lines_read, gold->gold.size(), loaded->set.responses,
-                              loaded->set.responses_parsed};
+    // validate always checks with --dup error; the blocking rule decides the exit code.
+    ScoreRequest request = score_request(gold_, predictions_, nullptr);
+    request.bootstrap.resamples = 0;
+    LoadedInputs inputs = load_inputs(gold_.path, {path_}, request);
+    if (!inputs.gold || !inputs.predictions[0]) return kExitUsage;
+    std::string name = inputs.predictions[0]->name;
+    ScoredFile f = score_read(inputs.gold->gold, std::move(inputs.predictions[0]->set), request,
+                              {name, inputs.gold->name, inputs.gold->sha256});
+    const Validation& v = f.validation;
+    ValidationSummary summary{name, f.predictions.lines_read, inputs.gold->gold.size(), f.predictions.responses,
+                              f.predictions.responses_parsed};
     if (json_) {
       fmt::print("{}\n", validation_json(summary, v));
     } else {
-      print_diagnostics(stdout, loaded->name, v.diagnostics, predictions_.max_errors);
+      print_diagnostics(stdout, name, v.diagnostics, predictions_.max_errors);
       std::string parse_rate = summary.responses == 0 ? std::string()
                                                       : fmt::format(", {}/{} responses parsed", summary.responses_parsed,
                                                                     summary.responses);
-      fmt::print("{}: {} lines, {} gold samples, {} predicted, {} error(s), {} warning(s){}: {}\n", loaded->name,
+      fmt::print("{}: {} lines, {} gold samples, {} predicted, {} error(s), {} warning(s){}: {}\n", name,
                  summary.lines, summary.gold, summary.gold - v.missing, v.diagnostics.error_count(),
                  v.diagnostics.warning_count(), parse_rate, v.valid() ? "valid" : "INVALID");
     }

@@ -14,7 +14,14 @@ void GoldFlags::add_to(CLI::App& app) {
       ->type_name("NAME");
 }
 
-void PredictionFlags::add_to(CLI::App& app, bool with_binary) {
+std::string schemes_help() {
+  std::string s = "Label scheme of gold and predictions:";
+  for (const LabelScheme* scheme : label_schemes())
+    s += fmt::format("\n  {:<10} {}: {}", scheme->name, scheme->expected_list(), scheme->description);
+  return s;
+}
+
+void PredictionFlags::add_to(CLI::App& app, bool with_scheme) {
   app.add_option("--format", format, "Prediction file format; auto: JSON Lines unless the file starts with an id,... CSV header")
       ->check(CLI::IsMember({"auto", "jsonl", "csv"}))
       ->capture_default_str();
@@ -23,22 +30,24 @@ void PredictionFlags::add_to(CLI::App& app, bool with_binary) {
                  "strict wants canonical labels and a response that starts with its category")
       ->check(CLI::IsMember({"lenient", "strict"}))
       ->capture_default_str();
-  if (with_binary)
+  if (with_scheme) {
+    app.add_option("--scheme", scheme, schemes_help())
+        ->check([](const std::string& s) { return find_label_scheme(s) ? std::string() : "unknown scheme " + s; })
+        ->capture_default_str();
     app.add_flag("--binary", binary,
-                 "Two-way evaluator: score supportive vs. the rest, and accept not_supportive/unsupported labels");
+                 "Two-way evaluator: --scheme binary (supportive vs. the rest; not_supportive/unsupported accepted)");
+  }
   app.add_option("--max-line-bytes", max_line_bytes, "Longest accepted line, in bytes")
       ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 24))
       ->capture_default_str();
   app.add_option("--max-errors", max_errors, "Diagnostics printed per file (0 = all)")->capture_default_str();
 }
 
-PredictionOptions PredictionFlags::options() const {
-  PredictionOptions o;
-  o.format = *parse_prediction_format(format);
-  o.extract = *parse_extract_mode(extract);
-  o.binary = binary;
-  o.max_line_bytes = max_line_bytes;
-  return o;
+void PredictionFlags::apply_to(ScoreRequest& request) const {
+  request.format = *parse_prediction_format(format);
+  request.extract = *parse_extract_mode(extract);
+  request.scheme = binary ? find_label_scheme("binary") : find_label_scheme(scheme);
+  request.max_line_bytes = max_line_bytes;
 }
 
 void print_diagnostics(std::FILE* out, const std::string& file, const Diagnostics& diagnostics, std::size_t max) {
@@ -52,40 +61,37 @@ void print_diagnostics(std::FILE* out, const std::string& file, const Diagnostic
     fmt::print(out, "... and {} more (--max-errors 0 shows all)\n", diagnostics.items.size() - shown);
 }
 
-std::optional<LoadedGold> parse_gold_text(const GoldFlags& flags, const InputText& text, std::size_t max_line_bytes) {
-  GoldOptions options;
-  if (!flags.split.empty()) options.split = flags.split;
-  options.max_line_bytes = max_line_bytes;
+std::optional<LoadedGold> parse_gold_text(const std::string& path, const InputText& text, const GoldOptions& options) {
   GoldParse parsed = parse_gold(text, options);
   if (parsed.diagnostics.has_errors()) {
-    print_diagnostics(stderr, display_name(flags.path), parsed.diagnostics, 20);
-    fmt::print(stderr, "caqa: the gold file {} has {} problem(s); fix it before scoring\n", display_name(flags.path),
+    print_diagnostics(stderr, display_name(path), parsed.diagnostics, 20);
+    fmt::print(stderr, "caqa: the gold file {} has {} problem(s); fix it before scoring\n", display_name(path),
                parsed.diagnostics.error_count());
     return std::nullopt;
   }
-  return LoadedGold{std::move(parsed.gold), display_name(flags.path), {}};
+  return LoadedGold{std::move(parsed.gold), display_name(path), {}};
 }
 
-std::optional<LoadedGold> load_gold(const GoldFlags& flags, std::size_t max_line_bytes, bool with_hash) {
-  std::string error;
-  auto text = read_file(flags.path, error);
-  if (!text) {
-    fmt::print(stderr, "caqa: {}\n", error);
-    return std::nullopt;
-  }
-  auto gold = parse_gold_text(flags, text->text(), max_line_bytes);
-  if (gold && with_hash) gold->sha256 = sha256_hex(text->bytes());
-  return gold;
-}
-
-std::optional<LoadedPredictions> load_predictions(const std::string& path, const PredictionFlags& flags) {
+std::optional<LoadedGold> load_gold(const std::string& path, const GoldOptions& options, bool with_hash) {
   std::string error;
   auto text = read_file(path, error);
   if (!text) {
     fmt::print(stderr, "caqa: {}\n", error);
     return std::nullopt;
   }
-  return LoadedPredictions{read_predictions(text->text(), flags.options()), display_name(path)};
+  auto gold = parse_gold_text(path, text->text(), options);
+  if (gold && with_hash) gold->sha256 = sha256_hex(text->bytes());
+  return gold;
+}
+
+std::optional<LoadedPredictions> load_predictions(const std::string& path, const PredictionOptions& options) {
+  std::string error;
+  auto text = read_file(path, error);
+  if (!text) {
+    fmt::print(stderr, "caqa: {}\n", error);
+    return std::nullopt;
+  }
+  return LoadedPredictions{read_predictions(text->text(), options), display_name(path)};
 }
 
 bool emit(const std::string& path, const std::string& text) {

@@ -9,6 +9,7 @@
 
 #include "caqa/gold_set.h"
 #include "caqa/prediction.h"
+#include "caqa/score.h"
 
 namespace caqa::cli {
 
@@ -25,11 +26,13 @@ struct GoldFlags {
 struct PredictionFlags {
   std::string format = "auto";
   std::string extract = "lenient";
-  bool binary = false;
+  std::string scheme = std::string(caqa_scheme().name);
+  bool binary = false;  // shorthand for --scheme binary
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
   std::size_t max_errors = 50;
-  void add_to(CLI::App& app, bool with_binary = true);
-  PredictionOptions options() const;
+  void add_to(CLI::App& app, bool with_scheme = true);
+  // Fills the reading half of a request: format, extract, scheme, line limit.
+  void apply_to(ScoreRequest& request) const;
 };
 
 struct LoadedGold {
@@ -39,15 +42,15 @@ struct LoadedGold {
 
 // Prints problems to stderr and returns nullopt when the gold file is unusable.
 // sha256 is left empty when with_hash is false (the caller hashes the text itself).
-std::optional<LoadedGold> load_gold(const GoldFlags& flags, std::size_t max_line_bytes, bool with_hash = true);
-std::optional<LoadedGold> parse_gold_text(const GoldFlags& flags, const InputText& text, std::size_t max_line_bytes);
+std::optional<LoadedGold> load_gold(const std::string& path, const GoldOptions& options, bool with_hash = true);
+std::optional<LoadedGold> parse_gold_text(const std::string& path, const InputText& text, const GoldOptions& options);
 
 struct LoadedPredictions {
   PredictionSet set;
   std::string name;
 };
 
-std::optional<LoadedPredictions> load_predictions(const std::string& path, const PredictionFlags& flags);
+std::optional<LoadedPredictions> load_predictions(const std::string& path, const PredictionOptions& options);
 
 // Prints up to max diagnostics (0 = all) in file:line:col form, then how many were left out.
 void print_diagnostics(std::FILE* out, const std::string& file, const Diagnostics& diagnostics, std::size_t max);

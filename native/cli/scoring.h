@@ -1,4 +1,6 @@
-// Reads, validates and scores one prediction file for score and compare.
+// The flags of the commands that score prediction files (score, compare, validate,
+// meta) and the I/O around the core's pipeline (caqa/scoring/pipeline.h): reading gold
+// and predictions concurrently, printing what blocks a file and what was scored as wrong.
 #pragma once
 
 #include <optional>
@@ -7,7 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "caqa/score.h"
+#include "caqa/scoring/pipeline.h"
 #include "inputs.h"
 
 namespace caqa::cli {
@@ -15,23 +17,15 @@ namespace caqa::cli {
 struct ScoringFlags {
   bool ignore_missing = false;
   std::string duplicates = "error";
-  std::uint32_t resamples = 1000;
-  std::uint64_t seed = 13;
-  double level = 0.95;
-  void add_to(CLI::App& app, std::uint32_t default_resamples);
-  ScoreOptions options(const PredictionFlags& predictions) const;
+  std::uint32_t resamples = kDefaultResamples;
+  std::uint64_t seed = kDefaultSeed;
+  double level = kDefaultLevel;
+  void add_to(CLI::App& app);
+  void apply_to(ScoreRequest& request) const;
 };
 
-struct ScoredFile {
-  LoadedPredictions predictions;
-  Validation validation;
-  ScoreReport report;
-};
-
-// nullopt (after printing why) when the file has blocking errors.
-// print_notes: one stderr line on what was scored as wrong or ignored.
-std::optional<ScoredFile> score_loaded(LoadedPredictions loaded, const LoadedGold& gold, const PredictionFlags& flags,
-                                       const ScoreOptions& options, bool print_notes = true);
+// One request from the flags a command has (scoring may be null: validate, meta).
+ScoreRequest score_request(const GoldFlags& gold, const PredictionFlags& predictions, const ScoringFlags* scoring);
 
 // Reads and parses the gold file on a second thread while the prediction files are
 // read and parsed on this one (the two largest costs of scoring a big file).
@@ -39,6 +33,13 @@ struct LoadedInputs {
   std::optional<LoadedGold> gold;
   std::vector<std::optional<LoadedPredictions>> predictions;
 };
-LoadedInputs load_inputs(const GoldFlags& gold, const std::vector<std::string>& paths, const PredictionFlags& flags);
+LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::string>& paths,
+                         const ScoreRequest& request);
+
+// The pipeline on one loaded file. When it is blocked, prints the blocking problems
+// (at most max_errors) and returns the file with no report; print_notes: one stderr
+// line on what was scored as wrong or ignored.
+ScoredFile score_loaded(LoadedPredictions loaded, const LoadedGold& gold, const ScoreRequest& request,
+                        std::size_t max_errors, bool print_notes = true);
 
 }  // namespace caqa::cli

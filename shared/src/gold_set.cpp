@@ -13,7 +13,8 @@ struct GoldSetBuilder {
     g.split_ = std::move(split);
     return g;
   }
-  static void add(GoldSet& g, Label label, Complexity complexity, std::uint32_t line) {
+  static void set_scheme(GoldSet& g, const LabelScheme& scheme) { g.scheme_ = &scheme; }
+  static void add(GoldSet& g, ClassId label, Complexity complexity, std::uint32_t line) {
     g.labels_.push_back(label);
     g.complexities_.push_back(complexity);
     g.lines_.push_back(line);
@@ -43,6 +44,8 @@ Diagnostic at_line(std::uint32_t line, const detail::LineProblem& p) {
 
 GoldParse parse_gold(const InputText& text, const GoldOptions& options) {
   GoldParse out;
+  const LabelScheme& scheme = *options.scheme;
+  GoldSetBuilder::set_scheme(out.gold, scheme);
   detail::JsonObjectLine parser({"id", "label", "complexity", "split", "qid"});
   IdIndex qid_names;
   IdIndex& ids = GoldSetBuilder::ids(out.gold);
@@ -82,16 +85,15 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options) {
     if (options.split && sample_split != *options.split) continue;
 
     const JsonField& label_field = parser.field(kLabel);
-    std::optional<Label> label;
+    std::optional<ClassId> label;
     if (label_field.type == JsonField::Type::Absent) {
       error(line.number, ErrorCode::MissingLabel, 1, "expected a \"label\" key, found none");
     } else if (label_field.type != JsonField::Type::String) {
       error(line.number, ErrorCode::BadLabelType, label_field.column,
             fmt::format("expected a string for \"label\", found {}", detail::describe_found(label_field)));
-    } else if (!(label = parse_label_exact(label_field.text))) {
+    } else if (!(label = scheme.parse_exact(label_field.text))) {
       error(line.number, ErrorCode::InvalidLabel, label_field.column,
-            fmt::format("expected supportive, partially_supportive, contradictory or irrelevant, found {}",
-                        detail::describe_found(label_field)),
+            fmt::format("expected {}, found {}", scheme.expected_list(), detail::describe_found(label_field)),
             "gold files use the canonical spellings exactly");
     }
     const JsonField& complexity_field = parser.field(kComplexity);

@@ -1,40 +1,31 @@
 #include "caqa/label.h"
 
 #include "caqa/complexity.h"
+#include "caqa/vocab/label_scheme.h"
 
 namespace caqa {
 
 namespace {
-constexpr std::array<std::string_view, kLabelCount> kLabelNames = {"supportive", "partially_supportive",
-                                                                    "contradictory", "irrelevant"};
 constexpr std::array<std::string_view, kComplexityCount> kComplexityNames = {"single", "union", "intersection",
                                                                              "concatenation"};
+constexpr std::array<std::string_view, kComplexityCount> kComplexityTitles = {"Single", "Union", "Inter.", "Concat."};
 }  // namespace
 
-std::string_view label_name(Label label) { return kLabelNames[index_of(label)]; }
-
-// Labels and levels are parsed once per line of a million-line file: compare
-// lengths first and bytes inline rather than calling memcmp.
-template <std::size_t N>
-std::optional<std::size_t> find_name(const std::array<std::string_view, N>& names, std::string_view text) {
-  for (std::size_t i = 0; i < N; ++i) {
-    if (names[i].size() != text.size()) continue;
-    std::size_t k = 0;
-    while (k < text.size() && names[i][k] == text[k]) ++k;
-    if (k == text.size()) return i;
-  }
-  return std::nullopt;
-}
+std::string_view label_name(Label label) { return caqa_scheme().class_name(static_cast<ClassId>(index_of(label))); }
 
 std::optional<Label> parse_label_exact(std::string_view text) {
-  if (auto i = find_name(kLabelNames, text)) return static_cast<Label>(*i);
+  const auto& names = caqa_scheme().classes;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i].size() == text.size() && names[i] == text) return static_cast<Label>(i);
   return std::nullopt;
 }
 
 std::string_view complexity_name(Complexity complexity) { return kComplexityNames[index_of(complexity)]; }
+std::string_view complexity_title(Complexity complexity) { return kComplexityTitles[index_of(complexity)]; }
 
 std::optional<Complexity> parse_complexity_exact(std::string_view text) {
-  if (auto i = find_name(kComplexityNames, text)) return static_cast<Complexity>(*i);
+  for (std::size_t i = 0; i < kComplexityNames.size(); ++i)
+    if (kComplexityNames[i].size() == text.size() && kComplexityNames[i] == text) return static_cast<Complexity>(i);
   return std::nullopt;
 }
 

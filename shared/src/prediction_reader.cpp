@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include "caqa/label_normalize.h"
 #include "caqa/prediction.h"
 #include "csv_records.h"
 #include "json_object_line.h"
@@ -14,25 +13,23 @@ namespace {
 
 using detail::JsonField;
 
-constexpr std::string_view kLabelHint =
-    "use supportive, partially_supportive, contradictory or irrelevant (case, spaces and hyphens do not "
-    "matter; Support/Insufficient/Missing/Attributable/Extrapolatory are accepted too)";
+std::string label_hint(const LabelScheme& scheme) {
+  if (&scheme == &caqa_scheme())
+    return "use supportive, partially_supportive, contradictory or irrelevant (case, spaces and hyphens do not "
+           "matter; Support/Insufficient/Missing/Attributable/Extrapolatory are accepted too)";
+  return fmt::format("use {} (--scheme {}; case, spaces and hyphens do not matter)", scheme.expected_list(),
+                     scheme.name);
+}
 
-std::optional<Label> read_label_value(std::string_view text, const PredictionOptions& options) {
-  if (options.extract == ExtractMode::Strict) return parse_label_exact(text);
-  if (auto label = normalize_label(text)) return label;
-  if (options.binary) {
-    std::string folded = fold_label_text(text);
-    for (std::string_view rest : {"notsupportive", "nonsupportive", "unsupported", "notsupported", "notattributable",
-                                  "nonattributable", "unsupportive"})
-      if (folded == rest) return Label::Irrelevant;  // any non-supportive label scores the same in binary mode
-  }
-  return std::nullopt;
+std::optional<ClassId> read_label_value(std::string_view text, const PredictionOptions& options) {
+  if (options.extract == ExtractMode::Strict) return options.scheme->parse_exact(text);
+  return options.scheme->parse_spelling(text);
 }
 
 class RowReader {
  public:
-  RowReader(PredictionSet& set, const PredictionOptions& options) : set_(set), options_(options) {}
+  RowReader(PredictionSet& set, const PredictionOptions& options)
+      : set_(set), options_(options), hint_(label_hint(*options.scheme)) {}
 
   void error(std::uint32_t line, ErrorCode code, std::uint32_t column, std::string message, std::string hint = {},
              Severity severity = Severity::Error) {
@@ -56,26 +53,28 @@ class RowReader {
         error(line, ErrorCode::InvalidLabel, label.column,
               fmt::format("expected a category for \"label\", found {}", detail::describe_found(label)),
               options_.extract == ExtractMode::Strict
-                  ? "--extract strict accepts only supportive, partially_supportive, contradictory or irrelevant"
-                  : std::string(kLabelHint));
+                  ? fmt::format("--extract strict accepts only {}", options_.scheme->expected_list())
+                  : hint_);
       }
     } else if (label.type == JsonField::Type::Null && response.type == JsonField::Type::Absent) {
       row.kind = PredictedKind::InvalidLabel;
       error(line, ErrorCode::InvalidLabel, label.column, "expected a category for \"label\", found null",
-            std::string(kLabelHint));
+            hint_);
     } else if (label.type != JsonField::Type::Absent && label.type != JsonField::Type::Null) {
       error(line, ErrorCode::BadLabelType, label.column,
             fmt::format("expected a string for \"label\", found {}", detail::describe_found(label)),
-            std::string(kLabelHint));
+            hint_);
       return;
     } else if (response.type == JsonField::Type::String) {
       ++set_.responses;
       row.from_response = true;
       Extraction e = extract_label(response.text, options_.extract);
-      if (e.status == ExtractStatus::Found) {
+      std::optional<ClassId> cls;
+      if (e.status == ExtractStatus::Found) cls = options_.scheme->from_caqa_label(e.label);
+      if (cls) {
         ++set_.responses_parsed;
         row.kind = PredictedKind::Label;
-        row.label = e.label;
+        row.label = *cls;
       } else {
         row.kind = PredictedKind::Unparseable;
         error(line, ErrorCode::UnparseableResponse, response.column,
@@ -108,6 +107,7 @@ class RowReader {
  private:
   PredictionSet& set_;
   const PredictionOptions& options_;
+  std::string hint_;
 };
 
 void read_json_lines(const InputText& text, const PredictionOptions& options, PredictionSet& set) {

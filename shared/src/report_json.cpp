@@ -54,7 +54,7 @@ Json score_json(const ScoreReport& r) {
   Json options{{"missing", r.options.ignore_missing ? "ignore" : "wrong"},
                {"duplicates", std::string(duplicate_policy_name(r.options.duplicates))},
                {"extract", std::string(extract_mode_name(r.options.extract))},
-               {"mode", r.options.binary ? "binary" : "four-way"}};
+               {"mode", scheme_mode_name(*r.options.scheme)}};
   options["bootstrap"] = Json{{"resamples", ci ? r.options.bootstrap.resamples : 0},
                               {"seed", r.options.bootstrap.seed},
                               {"level", r.options.bootstrap.level}};
@@ -75,49 +75,51 @@ Json score_json(const ScoreReport& r) {
   j["coverage"] = n.gold == 0 ? Json(nullptr) : Json(static_cast<double>(n.matched) / n.gold);
   j["parse_rate"] = n.responses == 0 ? Json(nullptr) : Json(static_cast<double>(n.responses_parsed) / n.responses);
 
-  if (!r.options.binary) {
-    Json per_label;
-    Json absent = Json::array();
-    for (Label l : kLabels) {
-      per_label[std::string(label_name(l))] = label_json(c.per_label[index_of(l)], ci ? &ci->label_f1[index_of(l)] : nullptr);
-      if (c.per_label[index_of(l)].support == 0) absent.push_back(std::string(label_name(l)));
-    }
-    j["per_label"] = per_label;
-    j["micro_f1"] = c.micro_f1;
-    if (ci) j["micro_f1_ci95"] = interval(ci->micro_f1);
-    j["macro_f1"] = c.macro_f1;
-    if (ci) j["macro_f1_ci95"] = interval(ci->macro_f1);
-    j["weighted_f1"] = c.weighted_f1;
-    j["accuracy"] = c.micro_f1;
-    j["labels_absent_from_gold"] = absent;
-    j["diagnostics"] = Json{{"macro_f1_over_gold_present_labels", c.macro_f1_present},
-                            {"micro_prf_over_4_labels_sentinel_excluded",
-                             Json{{"precision", c.micro_over_labels.precision},
-                                  {"recall", c.micro_over_labels.recall},
-                                  {"f1", c.micro_over_labels.f1}}}};
-    Json levels;
-    for (Complexity level : kComplexities) {
-      int i = index_of(level);
-      Json e{{"n", c.complexity_n[i]}, {"micro_f1", number(c.complexity_micro_f1[i])}};
-      if (ci) e["micro_f1_ci95"] = interval(ci->complexity_micro_f1[i]);
-      levels[std::string(complexity_name(level))] = e;
-    }
-    j["per_complexity"] = levels;
+  const LabelScheme& scheme = *r.options.scheme;
+  Json per_label;
+  Json absent = Json::array();
+  for (int l = 0; l < scheme.size(); ++l) {
+    std::string name(scheme.class_name(static_cast<ClassId>(l)));
+    per_label[name] = label_json(c.per_label[l], ci ? &ci->label_f1[l] : nullptr);
+    if (c.per_label[l].support == 0) absent.push_back(name);
   }
-  Json labels = Json::array(), columns = Json::array(), rows = Json::array();
-  for (Label l : kLabels) labels.push_back(std::string(label_name(l)));
-  columns = labels;
+  j["per_label"] = per_label;
+  const auto all = measures();
+  for (std::size_t m = 0; m < all.size(); ++m) {
+    j[std::string(all[m].name)] = c.values[m];
+    if (ci && all[m].interval) j[std::string(all[m].name) + "_ci95"] = interval(ci->measures[m]);
+  }
+  j["labels_absent_from_gold"] = absent;
+  j["diagnostics"] = Json{{"macro_f1_over_gold_present_labels", c.macro_f1_present},
+                          {"micro_prf_over_4_labels_sentinel_excluded",
+                           Json{{"precision", c.micro_over_labels.precision},
+                                {"recall", c.micro_over_labels.recall},
+                                {"f1", c.micro_over_labels.f1}}}};
+  Json levels;
+  for (Complexity level : kComplexities) {
+    int i = index_of(level);
+    Json e{{"n", c.complexity_n[i]}, {"micro_f1", number(c.complexity_micro_f1[i])}};
+    if (ci) e["micro_f1_ci95"] = interval(ci->complexity_micro_f1[i]);
+    levels[std::string(complexity_name(level))] = e;
+  }
+  j["per_complexity"] = levels;
+  Json labels = Json::array();
+  for (auto name : scheme.classes) labels.push_back(std::string(name));
+  Json columns = labels;
   columns.push_back("missing");
   columns.push_back("unparseable");
+  Json rows = Json::array();
   for (const auto& row : r.confusion.overall()) rows.push_back(Json(row));
   j["confusion_matrix"] = Json{{"labels", labels}, {"columns", columns}, {"rows_gold_cols_pred", rows}};
-  const BinaryClassification& b = r.binary;
-  j["binary_supportive_vs_rest"] = Json{{"precision", b.supportive.precision},
-                                        {"recall", b.supportive.recall},
-                                        {"f1", b.supportive.f1},
-                                        {"rest", label_json(b.rest, nullptr)},
-                                        {"micro_f1", b.micro_f1},
-                                        {"macro_f1", b.macro_f1}};
+  if (r.binary) {
+    const BinaryClassification& b = *r.binary;
+    j["binary_supportive_vs_rest"] = Json{{"precision", b.supportive.precision},
+                                          {"recall", b.supportive.recall},
+                                          {"f1", b.supportive.f1},
+                                          {"rest", label_json(b.rest, nullptr)},
+                                          {"micro_f1", b.micro_f1},
+                                          {"macro_f1", b.macro_f1}};
+  }
   return j;
 }
 
@@ -160,7 +162,7 @@ std::string compare_json(const CompareReport& r) {
   j["a"] = r.name_a;
   j["b"] = r.name_b;
   j["gold_sha256"] = r.a.sources.gold_sha256;
-  j["metric"] = r.metric.name();
+  j["metric"] = r.metric.name(*r.a.options.scheme);
   j["n"] = r.result.n;
   j["value_a"] = r.result.value_a;
   j["value_b"] = r.result.value_b;

@@ -9,25 +9,30 @@ namespace caqa {
 
 namespace {
 
-constexpr std::array<std::string_view, kLabelCount> kShortLabels = {"Sup.", "Par.", "Con.", "Irr."};
-constexpr std::array<std::string_view, kComplexityCount> kShortLevels = {"Single", "Union", "Inter.", "Concat."};
+std::string ci_text(const Interval& i) { return fmt::format("[{}, {}]", format_metric(i.low), format_metric(i.high)); }
 
-std::string ci_text(const std::optional<BootstrapIntervals>& ci, const Interval BootstrapIntervals::*field) {
-  if (!ci) return "";
-  const Interval& i = (*ci).*field;
-  return fmt::format("[{}, {}]", format_metric(i.low), format_metric(i.high));
+// The summary table: per-class F1, the measures of the table (the first with its CI),
+// micro-F1 per complexity level in the paper's order.
+std::vector<std::size_t> table_measures() {
+  std::vector<std::size_t> out;
+  const auto all = measures();
+  for (std::size_t m = 0; m < all.size(); ++m)
+    if (all[m].in_table) out.push_back(m);
+  return out;
 }
 
 std::string percent(std::uint64_t part, std::uint64_t whole) {
   return whole == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-std::vector<std::string> summary_header(bool binary) {
-  if (binary) return {"predictions", "n", "coverage", "Sup. F1", "Rest F1", "Micro-F1", "95% CI"};
+std::vector<std::string> summary_header(const LabelScheme& scheme) {
   std::vector<std::string> h{"predictions", "n", "coverage"};
-  for (auto l : kShortLabels) h.emplace_back(l);
-  h.insert(h.end(), {"Micro-F1", "95% CI", "Macro-F1"});
-  for (auto c : kShortLevels) h.emplace_back(c);
+  for (auto l : scheme.short_names) h.emplace_back(l);
+  for (std::size_t m : table_measures()) {
+    h.emplace_back(measures()[m].title);
+    if (m == table_measures().front()) h.emplace_back("95% CI");
+  }
+  for (Complexity c : kComplexities) h.emplace_back(complexity_title(c));
   return h;
 }
 
@@ -35,16 +40,12 @@ std::vector<std::string> summary_cells(const ScoreReport& r) {
   const Classification& c = r.classification;
   std::vector<std::string> row{r.sources.prediction_name, fmt::format("{}", c.n),
                                percent(r.counts.matched, r.counts.gold)};
-  if (r.options.binary) {
-    row.insert(row.end(), {format_metric(r.binary.supportive.f1), format_metric(r.binary.rest.f1),
-                           format_metric(r.binary.micro_f1), ""});
-    return row;
-  }
   for (const auto& l : c.per_label) row.push_back(format_metric(l.f1));
-  row.push_back(format_metric(c.micro_f1));
-  row.push_back(ci_text(r.intervals, &BootstrapIntervals::micro_f1));
-  row.push_back(format_metric(c.macro_f1));
-  for (double v : c.complexity_micro_f1) row.push_back(format_metric(v));
+  for (std::size_t m : table_measures()) {
+    row.push_back(format_metric(c.values[m]));
+    if (m == table_measures().front()) row.push_back(r.intervals ? ci_text(r.intervals->measures[m]) : "");
+  }
+  for (Complexity level : kComplexities) row.push_back(format_metric(c.complexity_micro_f1[index_of(level)]));
   return row;
 }
 
@@ -88,25 +89,25 @@ std::string markdown_table(const std::vector<std::vector<std::string>>& rows) {
 
 std::vector<std::vector<std::string>> per_label_rows(const ScoreReport& r) {
   std::vector<std::vector<std::string>> rows{{"label", "precision", "recall", "F1", "95% CI", "support", "predicted"}};
-  for (Label l : kLabels) {
-    const LabelScores& s = r.classification.per_label[index_of(l)];
-    std::string ci = r.intervals ? fmt::format("[{}, {}]", format_metric(r.intervals->label_f1[index_of(l)].low),
-                                               format_metric(r.intervals->label_f1[index_of(l)].high))
-                                 : "";
-    rows.push_back({std::string(label_name(l)), format_metric(s.precision), format_metric(s.recall),
+  const LabelScheme& scheme = *r.options.scheme;
+  for (int l = 0; l < scheme.size(); ++l) {
+    const LabelScores& s = r.classification.per_label[l];
+    std::string ci = r.intervals ? ci_text(r.intervals->label_f1[l]) : "";
+    rows.push_back({std::string(scheme.class_name(static_cast<ClassId>(l))), format_metric(s.precision), format_metric(s.recall),
                     format_metric(s.f1), ci, fmt::format("{}", s.support), fmt::format("{}", s.predicted)});
   }
   return rows;
 }
 
 std::vector<std::vector<std::string>> confusion_rows(const ScoreReport& r) {
+  const LabelScheme& scheme = *r.options.scheme;
   std::vector<std::vector<std::string>> rows{{"gold \\ predicted"}};
-  for (auto l : kShortLabels) rows[0].emplace_back(l);
+  for (auto l : scheme.short_names) rows[0].emplace_back(l);
   rows[0].insert(rows[0].end(), {"missing", "unparseable"});
   auto cells = r.confusion.overall();
-  for (Label l : kLabels) {
-    std::vector<std::string> row{std::string(label_name(l))};
-    for (auto x : cells[index_of(l)]) row.push_back(fmt::format("{}", x));
+  for (int l = 0; l < scheme.size(); ++l) {
+    std::vector<std::string> row{std::string(scheme.class_name(static_cast<ClassId>(l)))};
+    for (auto x : cells[l]) row.push_back(fmt::format("{}", x));
     rows.push_back(std::move(row));
   }
   return rows;
@@ -133,13 +134,13 @@ namespace {
 std::string render(const std::vector<ScoreReport>& reports, bool markdown) {
   if (reports.empty()) return "";
   auto table = markdown ? markdown_table : aligned_table;
-  std::vector<std::vector<std::string>> rows{summary_header(reports.front().options.binary)};
+  std::vector<std::vector<std::string>> rows{summary_header(*reports.front().options.scheme)};
   for (const auto& r : reports) rows.push_back(summary_cells(r));
   std::string out = table(rows);
   for (const auto& r : reports) {
     if (reports.size() == 1) {
       out += "\n";
-      if (!r.options.binary) out += table(per_label_rows(r)) + "\n";
+      out += table(per_label_rows(r)) + "\n";
       out += table(confusion_rows(r)) + "\n";
     }
     out += markdown ? fmt::format("`{}`: {}  \n", r.sources.prediction_name, counts_line(r))
@@ -167,7 +168,7 @@ std::string render_compare(const CompareReport& r) {
       "A = {:.4f}   B = {:.4f}   A - B = {:+.4f}   95% CI [{:+.4f}, {:+.4f}]\n"
       "p (paired bootstrap) = {:.4f}   p (approximate randomization) = {:.4f}   ({} resamples)\n"
       "{}\nsignature: {}\n",
-      r.name_a, r.name_b, r.metric.name(), p.n, p.value_a, p.value_b, p.difference, p.difference_ci.low,
+      r.name_a, r.name_b, r.metric.name(*r.a.options.scheme), p.n, p.value_a, p.value_b, p.difference, p.difference_ci.low,
       p.difference_ci.high, p.p_bootstrap, p.p_randomization, r.a.options.bootstrap.resamples,
       p.p_randomization < 0.05 ? "The difference is significant at the 0.05 level."
                                : "The difference is not significant at the 0.05 level.",

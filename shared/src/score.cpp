@@ -9,44 +9,27 @@ namespace {
 // One pass over the rows for the confusion counts and the per-row counts.
 ConfusionMatrix tally(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
                       ScoreCounts& counts) {
-  ConfusionMatrix m;
+  const int classes = gold.scheme().size();
+  ConfusionMatrix m(classes);
   // Rows in file order (sequential reads); the gold arrays are small enough to stay in cache.
   for (std::uint32_t r = 0; r < predictions.rows.size(); ++r) {
     std::uint32_t g = validation.gold_of_row[r];
     if (g == IdIndex::kAbsent || validation.row_of_gold[g] != r) continue;
     const PredictionRow& row = predictions.rows[r];
-    m.add(gold.complexity(g), gold.label(g), row.kind == PredictedKind::Label ? index_of(row.label) : kUnparseableColumn);
+    m.add(gold.complexity(g), gold.label(g), row.kind == PredictedKind::Label ? row.label : m.unparseable_column());
     counts.invalid_label += row.kind == PredictedKind::InvalidLabel;
     counts.unparseable += row.kind == PredictedKind::Unparseable;
     counts.scores += row.has_score;
   }
   for (std::uint32_t g = 0; g < gold.size(); ++g)
-    if (validation.row_of_gold[g] == IdIndex::kAbsent) m.add(gold.complexity(g), gold.label(g), kMissingColumn);
+    if (validation.row_of_gold[g] == IdIndex::kAbsent) m.add(gold.complexity(g), gold.label(g), m.missing_column());
   return m;
 }
 
 }  // namespace
 
-bool blocks_scoring(ErrorCode code, DuplicatePolicy policy) {
-  switch (code) {
-    case ErrorCode::InvalidLabel:
-    case ErrorCode::UnparseableResponse:
-    case ErrorCode::UnknownId:
-    case ErrorCode::BadScore:
-    case ErrorCode::MissingPredictions: return false;
-    case ErrorCode::DuplicateId: return policy == DuplicatePolicy::Error;
-    default: return true;
-  }
-}
-
-bool blocks_scoring(const Diagnostics& diagnostics, DuplicatePolicy policy) {
-  for (const auto& d : diagnostics.items)
-    if (d.severity == Severity::Error && blocks_scoring(d.code, policy)) return true;
-  return false;
-}
-
 ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
-                  const ScoreOptions& options, const ScoreSources& sources) {
+                  const ScoreRequest& options, const ScoreSources& sources) {
   ScoreReport r;
   r.sources = sources;
   r.options = options;
@@ -63,18 +46,22 @@ ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const V
   ConfusionMatrix all = tally(predictions, gold, validation, c);
   r.confusion = options.ignore_missing ? all.without_missing() : all;
   r.classification = classify(r.confusion);
-  r.binary = classify_binary(r.confusion);
+  if (r.confusion.classes() > 2) r.binary = classify_binary(r.confusion);
   if (options.bootstrap.resamples > 0 && r.classification.n > 0)
     r.intervals = bootstrap_intervals(r.confusion, options.bootstrap);
   r.signature = score_signature(r);
   return r;
 }
 
+std::string scheme_mode_name(const LabelScheme& scheme) {
+  return &scheme == &caqa_scheme() ? "four-way" : std::string(scheme.name);
+}
+
 std::string score_signature(const ScoreReport& r) {
   std::string s = fmt::format("caqa-score:{}|split:{}|n:{}|missing:{}|dup:{}|extract:{}|mode:{}", kScoreSchemaVersion,
                               r.split, r.classification.n, r.options.ignore_missing ? "ignore" : "wrong",
                               duplicate_policy_name(r.options.duplicates), extract_mode_name(r.options.extract),
-                              r.options.binary ? "binary" : "four-way");
+                              scheme_mode_name(*r.options.scheme));
   if (r.intervals)
     s += fmt::format("|boot:{}|seed:{}|level:{}", r.options.bootstrap.resamples, r.options.bootstrap.seed,
                      r.options.bootstrap.level);

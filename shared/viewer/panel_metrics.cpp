@@ -1,4 +1,5 @@
-// Bar charts from the core's ScoreReport: F1 per label and micro-F1 per complexity,
+// The registered measures (metrics/measure.h) of each submission, bar charts from the
+// core's ScoreReport: F1 per class and micro-F1 per complexity,
 // one bar per submission with its bootstrap CI, and the paired difference A - B.
 #include <cmath>
 #include <cstdio>
@@ -76,31 +77,38 @@ void bar_chart(const char* id, const std::vector<std::string>& groups, const std
 void draw_metrics_panel(const ViewerState& state) {
   const auto& subs = state.submissions();
   if (subs.empty()) return;
+  const auto all = measures();
   for (std::size_t s = 0; s < subs.size(); ++s) {
-    const Classification& c = subs[s].report.classification;
+    const ScoreReport& r = subs[s].report();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kBarColor[s]));
     ImGui::Text("%c %s", s == 0 ? 'A' : 'B', subs[s].name.c_str());
     ImGui::PopStyleColor();
-    ImGui::SameLine();
-    ImGui::Text("micro-F1 %s  macro-F1 %s", format_metric(c.micro_f1).c_str(), format_metric(c.macro_f1).c_str());
-    if (subs[s].report.intervals) {
+    for (std::size_t m = 0; m < all.size(); ++m) {
+      if (!all[m].in_table) continue;
       ImGui::SameLine();
-      ImGui::TextDisabled("95%% CI [%s, %s]", format_metric(subs[s].report.intervals->micro_f1.low).c_str(),
-                          format_metric(subs[s].report.intervals->micro_f1.high).c_str());
+      ImGui::Text(" %s %s", std::string(all[m].title).c_str(), format_metric(r.classification.values[m]).c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(all[m].definition).c_str());
+      if (r.intervals && all[m].interval) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("[%s, %s]", format_metric(r.intervals->measures[m].low).c_str(),
+                            format_metric(r.intervals->measures[m].high).c_str());
+      }
     }
   }
-  std::vector<std::string> labels = {"sup.", "par.", "con.", "irr."};
-  std::vector<std::string> levels = {"single", "union", "inter.", "concat."};
+  const LabelScheme& scheme = state.gold().scheme();
+  std::vector<std::string> labels(scheme.short_names.begin(), scheme.short_names.end());
+  std::vector<std::string> levels;
+  for (Complexity c : kComplexities) levels.emplace_back(complexity_title(c));
   std::vector<std::vector<Bar>> label_bars, level_bars;
   for (const auto& sub : subs) {
-    const auto& r = sub.report;
+    const auto& r = sub.report();
     std::vector<Bar> lb, cb;
-    for (int i = 0; i < kLabelCount; ++i)
+    for (int i = 0; i < scheme.size(); ++i)
       lb.push_back({r.classification.per_label[i].f1,
                     r.intervals ? std::optional<Interval>(r.intervals->label_f1[i]) : std::nullopt});
-    for (int i = 0; i < kComplexityCount; ++i)
-      cb.push_back({r.classification.complexity_micro_f1[i],
-                    r.intervals ? std::optional<Interval>(r.intervals->complexity_micro_f1[i]) : std::nullopt});
+    for (Complexity c : kComplexities)
+      cb.push_back({r.classification.complexity_micro_f1[index_of(c)],
+                    r.intervals ? std::optional<Interval>(r.intervals->complexity_micro_f1[index_of(c)]) : std::nullopt});
     label_bars.push_back(std::move(lb));
     level_bars.push_back(std::move(cb));
   }
@@ -117,7 +125,7 @@ void draw_metrics_panel(const ViewerState& state) {
     for (const PairedRow& row : state.paired()) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(row.metric.name().c_str());
+      ImGui::TextUnformatted(row.metric.name(scheme).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%+.4f", row.result.difference);
       ImGui::TableNextColumn();

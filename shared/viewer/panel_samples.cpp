@@ -11,14 +11,18 @@ namespace caqa::viewer {
 
 namespace {
 
-const char* kOutcomeItems = "any\0supportive\0partially_supportive\0contradictory\0irrelevant\0missing\0unparseable\0";
-const char* kLabelItems = "any\0supportive\0partially_supportive\0contradictory\0irrelevant\0";
-const char* kLevelItems = "any\0single\0union\0intersection\0concatenation\0";
+// ImGui::Combo items: "any", then the names, each ended by a NUL (std::string adds the last one).
+std::string combo_items(const std::vector<std::string_view>& names) {
+  std::string items("any");
+  items += '\0';
+  for (auto n : names) (items += n) += '\0';
+  return items;
+}
 const char* kAgreementItems = "any\0both correct\0only A correct\0only B correct\0both wrong\0";
 
-ImVec4 outcome_color(int outcome, int gold) {
+ImVec4 outcome_color(int outcome, int gold, int classes) {
   if (outcome == gold) return ImVec4(0.45f, 0.85f, 0.45f, 1);
-  if (outcome >= kLabelCount) return ImVec4(0.6f, 0.6f, 0.6f, 1);
+  if (outcome >= classes) return ImVec4(0.6f, 0.6f, 0.6f, 1);
   return ImVec4(0.95f, 0.45f, 0.4f, 1);
 }
 
@@ -69,12 +73,21 @@ void draw_sample_list_panel(ViewerState& state, ExplorerUi& ui) {
   Filters f = state.filters();
   const bool two = state.submissions().size() == 2;
   ImGui::PushItemWidth(130);
-  int gold = f.gold_label + 1, outcome = f.outcome + 1, level = f.complexity + 1, agree = static_cast<int>(f.agreement);
-  if (ImGui::Combo("gold", &gold, kLabelItems)) f.gold_label = gold - 1;
+  int gold = f.gold_label + 1, outcome = f.outcome + 1, agree = static_cast<int>(f.agreement);
+  int level = 0;
+  for (int i = 0; i < kComplexityCount; ++i)
+    if (f.complexity == index_of(kComplexities[i])) level = i + 1;
+  const auto& classes = state.gold().scheme().classes;
+  std::vector<std::string_view> outcomes(classes);
+  outcomes.insert(outcomes.end(), {"missing", "unparseable"});
+  std::vector<std::string_view> levels;
+  for (Complexity c : kComplexities) levels.push_back(complexity_name(c));
+  if (ImGui::Combo("gold", &gold, combo_items(classes).c_str())) f.gold_label = gold - 1;
   ImGui::SameLine();
-  if (ImGui::Combo("predicted", &outcome, kOutcomeItems)) f.outcome = outcome - 1;
+  if (ImGui::Combo("predicted", &outcome, combo_items(outcomes).c_str())) f.outcome = outcome - 1;
   ImGui::SameLine();
-  if (ImGui::Combo("complexity", &level, kLevelItems)) f.complexity = level - 1;
+  if (ImGui::Combo("complexity", &level, combo_items(levels).c_str()))
+    f.complexity = level == 0 ? -1 : index_of(kComplexities[level - 1]);
   ImGui::PopItemWidth();
   ImGui::SetNextItemWidth(300);
   if (ImGui::InputTextWithHint("##search", "search id, question, answer, citation", &ui.search)) f.text = ui.search;
@@ -110,7 +123,7 @@ void draw_sample_list_panel(ViewerState& state, ExplorerUi& ui) {
     while (clipper.Step()) {
       for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
         std::uint32_t g = visible[row];
-        int gl = index_of(state.gold().label(g));
+        int gl = state.gold().label(g);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         std::string_view id = state.gold().ids().id(g);
@@ -119,11 +132,11 @@ void draw_sample_list_panel(ViewerState& state, ExplorerUi& ui) {
           state.select_sample(g);
         ImGui::PopID();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(label_name(state.gold().label(g)).data());
+        ImGui::TextUnformatted(state.outcome_name(state.gold().label(g)).data());
         for (std::size_t s = 0; s < state.submissions().size(); ++s) {
           ImGui::TableNextColumn();
           int o = state.outcome(static_cast<int>(s), g);
-          ImGui::TextColored(outcome_color(o, gl), "%s", std::string(outcome_name(o)).c_str());
+          ImGui::TextColored(outcome_color(o, gl, state.gold().scheme().size()), "%s", std::string(state.outcome_name(o)).c_str());
         }
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(complexity_name(state.gold().complexity(g)).data());
@@ -142,13 +155,13 @@ void draw_sample_detail_panel(const ViewerState& state) {
     return;
   }
   const SampleText& t = state.texts()[g];
-  ImGui::Text("%s  gold %s, %s", std::string(state.gold().ids().id(g)).c_str(), label_name(state.gold().label(g)).data(),
+  ImGui::Text("%s  gold %s, %s", std::string(state.gold().ids().id(g)).c_str(), state.outcome_name(state.gold().label(g)).data(),
               complexity_name(state.gold().complexity(g)).data());
   for (std::size_t s = 0; s < state.submissions().size(); ++s) {
     int o = state.outcome(static_cast<int>(s), g);
     ImGui::SameLine();
-    ImGui::TextColored(outcome_color(o, index_of(state.gold().label(g))), "  %c: %s", s == 0 ? 'A' : 'B',
-                       std::string(outcome_name(o)).c_str());
+    ImGui::TextColored(outcome_color(o, state.gold().label(g), state.gold().scheme().size()), "  %c: %s",
+                       s == 0 ? 'A' : 'B', std::string(state.outcome_name(o)).c_str());
   }
   SharedWords shared = shared_words(t.answer, t.citation);
   ImGui::Separator();

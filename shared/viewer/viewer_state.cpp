@@ -69,30 +69,18 @@ std::size_t parse_texts(std::string_view text, const GoldSet& gold, std::vector<
   return found;
 }
 
-const Diagnostic* first_error(const Diagnostics& d, const DuplicatePolicy* policy) {
-  for (const auto& item : d.items)
-    if (item.severity == Severity::Error && (!policy || blocks_scoring(item.code, *policy))) return &item;
-  return nullptr;
-}
-
 }  // namespace
 
-int outcome_of(const PredictionSet& predictions, const Validation& validation, std::uint32_t gold_index) {
-  std::uint32_t r = validation.row_of_gold[gold_index];
-  if (r == IdIndex::kAbsent) return kMissingColumn;
-  const PredictionRow& row = predictions.rows[r];
-  return row.kind == PredictedKind::Label ? index_of(row.label) : kUnparseableColumn;
-}
-
-std::string_view outcome_name(int outcome) {
-  if (outcome >= 0 && outcome < kLabelCount) return label_name(kLabels[outcome]);
-  return outcome == kMissingColumn ? "missing" : "unparseable";
+std::string_view ViewerState::outcome_name(int outcome) const {
+  const LabelScheme& scheme = gold_.scheme();
+  if (outcome >= 0 && outcome < scheme.size()) return scheme.class_name(static_cast<ClassId>(outcome));
+  return outcome == scheme.size() ? "missing" : "unparseable";
 }
 
 std::optional<LoadError> ViewerState::load_benchmark(std::string_view name, const std::string& text) {
-  GoldParse parsed = parse_gold(InputText(text), options_.gold);
-  if (const Diagnostic* d = first_error(parsed.diagnostics, nullptr))
-    return LoadError{format_diagnostic(name, *d)};
+  GoldParse parsed = parse_gold(InputText(text), request_.gold_options());
+  for (const auto& d : parsed.diagnostics.items)
+    if (d.severity == Severity::Error) return LoadError{format_diagnostic(name, d)};
   gold_ = std::move(parsed.gold);
   gold_name_ = std::string(name);
   texts_found_ = parse_texts(text, gold_, texts_);
@@ -108,19 +96,8 @@ std::optional<LoadError> ViewerState::load_benchmark(std::string_view name, cons
 std::optional<LoadError> ViewerState::add_submission(std::string_view name, const std::string& text) {
   if (gold_.size() == 0) return LoadError{std::string(name) + ": load a benchmark before its predictions"};
   if (submissions_.size() >= 2) return LoadError{std::string(name) + ": the explorer compares at most two files"};
-  Submission s;
-  s.name = std::string(name);
-  PredictionOptions popts = options_.predictions;
-  popts.extract = options_.score.extract;
-  popts.binary = options_.score.binary;
-  s.predictions = read_predictions(InputText(text), popts);
-  s.validation = validate(s.predictions, gold_, options_.score.duplicates);
-  if (const Diagnostic* d = first_error(s.validation.diagnostics, &options_.score.duplicates))
-    return LoadError{format_diagnostic(name, *d)};
-  s.report = score(s.predictions, gold_, s.validation, options_.score, ScoreSources{s.name, gold_name_, ""});
-  s.outcome.resize(gold_.size());
-  for (std::uint32_t g = 0; g < gold_.size(); ++g)
-    s.outcome[g] = static_cast<std::uint8_t>(outcome_of(s.predictions, s.validation, g));
+  Submission s{std::string(name), score_file(gold_, InputText(text), request_, ScoreSources{std::string(name), gold_name_, ""})};
+  if (s.scored.blocked()) return LoadError{format_diagnostic(name, s.scored.blocking().items.front())};
   submissions_.push_back(std::move(s));
   recompare();
   refilter();
@@ -151,14 +128,14 @@ void ViewerState::refilter() {
   std::string needle;
   append_lower(needle, filters_.text);
   const bool two = submissions_.size() == 2;
-  const Submission* active = submissions_.empty() ? nullptr : &submissions_[active_];
+  const std::vector<std::uint8_t>* active = submissions_.empty() ? nullptr : &submissions_[active_].scored.outcomes;
   for (std::uint32_t g = 0; g < gold_.size(); ++g) {
-    const int gold_label = index_of(gold_.label(g));
+    const int gold_label = gold_.label(g);
     if (filters_.gold_label >= 0 && gold_label != filters_.gold_label) continue;
     if (filters_.complexity >= 0 && index_of(gold_.complexity(g)) != filters_.complexity) continue;
-    if (filters_.outcome >= 0 && active && active->outcome[g] != filters_.outcome) continue;
+    if (filters_.outcome >= 0 && active && (*active)[g] != filters_.outcome) continue;
     if (two && filters_.agreement != Agreement::Any) {
-      bool a = submissions_[0].outcome[g] == gold_label, b = submissions_[1].outcome[g] == gold_label;
+      bool a = outcome(0, g) == gold_label, b = outcome(1, g) == gold_label;
       Agreement got = a && b ? Agreement::BothCorrect : a ? Agreement::OnlyACorrect
                       : b    ? Agreement::OnlyBCorrect : Agreement::BothWrong;
       if (got != filters_.agreement) continue;
@@ -171,17 +148,14 @@ void ViewerState::refilter() {
 void ViewerState::recompare() {
   paired_.clear();
   if (submissions_.size() != 2) return;
-  // Same joint counts as `caqa compare`: --ignore-missing keeps samples both predicted.
-  PairedCounts counts;
-  for (std::uint32_t g = 0; g < gold_.size(); ++g) {
-    int oa = submissions_[0].outcome[g], ob = submissions_[1].outcome[g];
-    if (options_.score.ignore_missing && (oa == kMissingColumn || ob == kMissingColumn)) continue;
-    counts.joint[index_of(gold_.label(g))][oa][ob] += 1;
-  }
-  std::vector<CompareMetric> metrics = {{CompareMetric::Kind::MicroF1}, {CompareMetric::Kind::MacroF1}};
-  for (Label l : kLabels) metrics.push_back({CompareMetric::Kind::LabelF1, l});
-  BootstrapOptions boot = options_.score.bootstrap;
-  if (boot.resamples == 0) boot.resamples = 1000;
+  PairedCounts counts = paired_counts(gold_, submissions_[0].scored, submissions_[1].scored, request_.ignore_missing);
+  // Every measure with an interval, then each class's F1.
+  std::vector<CompareMetric> metrics;
+  for (std::size_t m = 0; m < measures().size(); ++m)
+    if (measures()[m].interval) metrics.push_back({static_cast<int>(m), 0});
+  for (int l = 0; l < gold_.scheme().size(); ++l) metrics.push_back({-1, static_cast<ClassId>(l)});
+  BootstrapOptions boot = request_.bootstrap;
+  if (boot.resamples == 0) boot.resamples = kDefaultResamples;
   for (const auto& m : metrics) paired_.push_back({m, compare_paired(counts, m, boot)});
 }
 

@@ -44,7 +44,7 @@ TEST(TrainedBaseline, CpuLearnsSeparableToyTaskPerfectly) {
   ASSERT_TRUE(trained) << error;
   auto predicted = predict_logreg(test, trained->model, *cpu, error);
   ASSERT_TRUE(predicted) << error;
-  EXPECT_EQ(classify_predictions(test.labels, test.complexity, predicted->labels).micro_f1, 1.0);
+  EXPECT_EQ(classify_predictions(test.labels, test.complexity, predicted->labels).value("micro_f1"), 1.0);
 }
 
 TEST(TrainedBaseline, SameSeedSameModelBytes) {
@@ -91,17 +91,17 @@ TEST(TrainedBaseline, BeatsMajorityOnDefaultBenchmark) {
   ASSERT_TRUE(trained) << error;
   auto predicted = predict_logreg(*test, trained->model, *cpu, error);
   ASSERT_TRUE(predicted) << error;
-  const double model_f1 = classify_predictions(test->labels, test->complexity, predicted->labels).micro_f1;
+  const double model_f1 = classify_predictions(test->labels, test->complexity, predicted->labels).value("micro_f1");
   const Label majority = majority_label(train->labels);
   const double majority_f1 =
-      classify_predictions(test->labels, test->complexity, std::vector<Label>(test->size(), majority)).micro_f1;
+      classify_predictions(test->labels, test->complexity, std::vector<Label>(test->size(), majority)).value("micro_f1");
   EXPECT_GT(model_f1, majority_f1 + 0.3) << "trained " << model_f1 << " vs majority " << majority_f1;
 
   const LexicalModel lexical = fit_lexical(train->all_fields(), train->labels);
   std::vector<Label> lexical_labels;
   for (std::size_t i = 0; i < test->size(); ++i)
     lexical_labels.push_back(lexical_label(lexical, lexical_score(lexical, test->fields(i))));
-  EXPECT_GT(classify_predictions(test->labels, test->complexity, lexical_labels).micro_f1, majority_f1);
+  EXPECT_GT(classify_predictions(test->labels, test->complexity, lexical_labels).value("micro_f1"), majority_f1);
   // Deterministic fit.
   const LexicalModel again = fit_lexical(train->all_fields(), train->labels);
   EXPECT_EQ(again.thresholds, lexical.thresholds);

@@ -1,4 +1,6 @@
-// Attribution complexity levels of the CAQA paper (section 3.2).
+// Attribution complexity levels of the CAQA paper (section 3.2), in one order: the
+// paper's Table 5 (Single, Concatenation, Intersection, Union). Every table, report and
+// array over levels iterates kComplexities; the enum values only index arrays.
 #pragma once
 
 #include <array>
@@ -12,9 +14,10 @@ enum class Complexity : std::uint8_t { Single = 0, Union = 1, Intersection = 2, 
 
 inline constexpr int kComplexityCount = 4;
 inline constexpr std::array<Complexity, kComplexityCount> kComplexities = {
-    Complexity::Single, Complexity::Union, Complexity::Intersection, Complexity::Concatenation};
+    Complexity::Single, Complexity::Concatenation, Complexity::Intersection, Complexity::Union};
 
-std::string_view complexity_name(Complexity complexity);
+std::string_view complexity_name(Complexity complexity);   // "single", as in benchmark files
+std::string_view complexity_title(Complexity complexity);  // "Concat.", a table header
 std::optional<Complexity> parse_complexity_exact(std::string_view text);
 
 inline int index_of(Complexity complexity) { return static_cast<int>(complexity); }

@@ -16,10 +16,12 @@
 #include "caqa/input_text.h"
 #include "caqa/label.h"
 #include "caqa/source_text.h"
+#include "caqa/vocab/label_scheme.h"
 
 namespace caqa {
 
 struct GoldOptions {
+  const LabelScheme* scheme = &caqa_scheme();  // gold labels are its canonical names (or CAQA's, mapped)
   std::optional<std::string> split;  // keep only samples of this split
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
 };
@@ -28,7 +30,9 @@ class GoldSet {
  public:
   std::size_t size() const { return labels_.size(); }
   const IdIndex& ids() const { return ids_; }
-  Label label(std::uint32_t i) const { return labels_[i]; }
+  const LabelScheme& scheme() const { return *scheme_; }
+  // Class of sample i under scheme().
+  ClassId label(std::uint32_t i) const { return labels_[i]; }
   Complexity complexity(std::uint32_t i) const { return complexities_[i]; }
   std::uint32_t line(std::uint32_t i) const { return lines_[i]; }
   // Split shared by every sample, "mixed" when they differ, "" when no sample names one.
@@ -41,7 +45,8 @@ class GoldSet {
  private:
   friend struct GoldSetBuilder;
   IdIndex ids_;
-  std::vector<Label> labels_;
+  const LabelScheme* scheme_ = &caqa_scheme();
+  std::vector<ClassId> labels_;
   std::vector<Complexity> complexities_;
   std::vector<std::uint32_t> lines_;
   std::vector<std::uint32_t> qids_;  // per sample with a qid, in order

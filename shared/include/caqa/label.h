@@ -1,4 +1,6 @@
-// Attribution categories of the CAQA paper (section 3.1).
+// Attribution categories of the CAQA paper (section 3.1): the typed labels of the
+// benchmark builder and the baselines. Their names and spellings are the "caqa" label
+// scheme (caqa/vocab/label_scheme.h), which scoring uses for every scheme alike.
 #pragma once
 
 #include <array>

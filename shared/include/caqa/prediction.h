@@ -13,6 +13,7 @@
 #include "caqa/label.h"
 #include "caqa/label_extract.h"
 #include "caqa/source_text.h"
+#include "caqa/vocab/label_scheme.h"
 
 namespace caqa {
 
@@ -33,7 +34,7 @@ struct PredictionRow {
   std::uint32_t id_length = 0;
   std::uint64_t id_offset = 0;  // in PredictionSet::id_arena
   PredictedKind kind = PredictedKind::NoLabel;
-  Label label = Label::Supportive;  // meaningful when kind == Label
+  ClassId label = 0;  // class of the scheme, meaningful when kind == Label
   bool from_response = false;
   bool has_score = false;
   double score = 0.0;
@@ -42,7 +43,7 @@ struct PredictionRow {
 struct PredictionOptions {
   PredictionFormat format = PredictionFormat::Auto;
   ExtractMode extract = ExtractMode::Lenient;
-  bool binary = false;  // also accept not_supportive / unsupported (read as irrelevant)
+  const LabelScheme* scheme = &caqa_scheme();
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
 };
 

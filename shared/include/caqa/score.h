@@ -17,12 +17,20 @@ namespace caqa {
 
 inline constexpr int kScoreSchemaVersion = 1;
 
-struct ScoreOptions {
+// Everything that decides how a prediction file is read and scored, with the defaults
+// of every front end (caqa score, the leaderboard, the browser, the explorer).
+struct ScoreRequest {
+  const LabelScheme* scheme = &caqa_scheme();
+  PredictionFormat format = PredictionFormat::Auto;
+  ExtractMode extract = ExtractMode::Lenient;
   DuplicatePolicy duplicates = DuplicatePolicy::Error;
   bool ignore_missing = false;
-  ExtractMode extract = ExtractMode::Lenient;
-  bool binary = false;  // two-way evaluator: report supportive vs. rest only
   BootstrapOptions bootstrap{};  // resamples = 0 turns intervals off
+  std::optional<std::string> split;  // gold samples of this split only
+  std::size_t max_line_bytes = kDefaultMaxLineBytes;
+
+  PredictionOptions prediction_options() const { return {format, extract, scheme, max_line_bytes}; }
+  GoldOptions gold_options() const { return {scheme, split, max_line_bytes}; }
 };
 
 // What a front end knows about the files; the core does no I/O.
@@ -40,26 +48,25 @@ struct ScoreCounts {
 
 struct ScoreReport {
   ScoreSources sources;
-  ScoreOptions options;
+  ScoreRequest options;
   std::string split;
   ScoreCounts counts;
   ConfusionMatrix confusion;  // as scored (missing column emptied with ignore_missing)
   Classification classification;
-  BinaryClassification binary;
+  std::optional<BinaryClassification> binary;  // first class vs. rest, for schemes of three or more classes
   std::optional<BootstrapIntervals> intervals;
   std::string signature;
 };
 
 ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
-                  const ScoreOptions& options, const ScoreSources& sources);
+                  const ScoreRequest& request, const ScoreSources& sources);
+
+// The signature's and report's "mode": "four-way" for the CAQA scheme (as before
+// schemes existed), else the scheme's name.
+std::string scheme_mode_name(const LabelScheme& scheme);
 
 // "caqa-score:1|split:test|n:23963|missing:wrong|dup:error|extract:lenient|boot:1000|seed:13"
 std::string score_signature(const ScoreReport& report);
 
-// True when these problems stop a file from being scored (malformed lines, wrong
-// types); invalid labels, unparseable responses and unknown ids are scored as
-// documented instead.
-bool blocks_scoring(ErrorCode code, DuplicatePolicy policy);
-bool blocks_scoring(const Diagnostics& diagnostics, DuplicatePolicy policy);
 
 }  // namespace caqa

@@ -6,8 +6,8 @@ namespace caqa::baseline {
 
 ConfusionMatrix confusion_of(const std::vector<Label>& gold, const std::vector<Complexity>& complexity,
                              const std::vector<Label>& predicted) {
-  ConfusionMatrix m;
-  for (std::size_t i = 0; i < gold.size(); ++i) m.add(complexity[i], gold[i], index_of(predicted[i]));
+  ConfusionMatrix m(kLabelCount);
+  for (std::size_t i = 0; i < gold.size(); ++i) m.add(complexity[i], index_of(gold[i]), index_of(predicted[i]));
   return m;
 }
 

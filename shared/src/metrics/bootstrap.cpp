@@ -37,57 +37,61 @@ void draw_multinomial(Rng& rng, const std::vector<std::uint64_t>& weights, std::
 BootstrapIntervals bootstrap_intervals(const ConfusionMatrix& m, const BootstrapOptions& options) {
   // Non-empty cells only: their number, not n, sets the cost of a replicate.
   struct Cell {
-    int complexity, gold, outcome;
+    Complexity complexity;
+    int gold, outcome;
   };
   std::vector<Cell> cells;
   std::vector<std::uint64_t> weights;
-  for (int c = 0; c < kComplexityCount; ++c)
-    for (int g = 0; g < kLabelCount; ++g)
-      for (int o = 0; o < kOutcomeCount; ++o)
-        if (m.counts[c][g][o] > 0) {
-          cells.push_back({c, g, o});
-          weights.push_back(m.counts[c][g][o]);
+  // Cells in enum order, not print order: the order of the draws fixes the intervals.
+  for (int level_index = 0; level_index < kComplexityCount; ++level_index)
+    for (int g = 0; g < m.classes(); ++g)
+      for (int o = 0; o < m.outcomes(); ++o)
+        if (auto x = m.at(static_cast<Complexity>(level_index), g, o); x > 0) {
+          cells.push_back({static_cast<Complexity>(level_index), g, o});
+          weights.push_back(x);
         }
+  const int k = m.classes();
+  const auto all = measures();
   std::uint64_t n = m.total();
   const std::uint32_t reps = options.resamples;
-  std::vector<double> micro(reps), macro(reps);
-  std::array<std::vector<double>, kLabelCount> label_f1;
-  std::array<std::vector<double>, kComplexityCount> level;
+  std::vector<std::vector<double>> measure_values(all.size()), label_f1(k);
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i].interval) measure_values[i].resize(reps);
   for (auto& v : label_f1) v.resize(reps);
+  std::array<std::vector<double>, kComplexityCount> level;
   for (auto& v : level) v.reserve(reps);
   Rng rng(options.seed);
   std::vector<std::uint64_t> draw;
+  ClassCounts counts;
   for (std::uint32_t r = 0; r < reps; ++r) {
     draw_multinomial(rng, weights, n, draw);
-    std::array<std::uint64_t, kLabelCount> tp{}, support{}, predicted{};
+    counts.tp.assign(k, 0);
+    counts.support.assign(k, 0);
+    counts.predicted.assign(k, 0);
+    counts.n = n;
+    counts.correct = 0;
     std::array<std::uint64_t, kComplexityCount> level_n{}, level_correct{};
     for (std::size_t i = 0; i < cells.size(); ++i) {
       const Cell& cell = cells[i];
       std::uint64_t x = draw[i];
-      support[cell.gold] += x;
-      level_n[cell.complexity] += x;
-      if (cell.outcome < kLabelCount) predicted[cell.outcome] += x;
-      if (cell.outcome == cell.gold) tp[cell.gold] += x, level_correct[cell.complexity] += x;
+      counts.support[cell.gold] += x;
+      level_n[index_of(cell.complexity)] += x;
+      if (cell.outcome < k) counts.predicted[cell.outcome] += x;
+      if (cell.outcome == cell.gold) counts.tp[cell.gold] += x, level_correct[index_of(cell.complexity)] += x;
     }
-    std::uint64_t correct = 0;
-    double f1_sum = 0;
-    for (int l = 0; l < kLabelCount; ++l) {
-      double f1 = f1_from_counts(tp[l], predicted[l] - tp[l], support[l] - tp[l]);
-      label_f1[l][r] = f1;
-      f1_sum += f1;
-      correct += tp[l];
-    }
-    micro[r] = ratio_or_zero(correct, n);
-    macro[r] = f1_sum / kLabelCount;
+    for (int l = 0; l < k; ++l) counts.correct += counts.tp[l], label_f1[l][r] = class_f1(counts, l);
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (all[i].interval) measure_values[i][r] = all[i].compute(counts);
     for (int c = 0; c < kComplexityCount; ++c)
       if (level_n[c] > 0) level[c].push_back(static_cast<double>(level_correct[c]) / level_n[c]);
   }
   double lo = (1 - options.level) / 2 * 100, hi = 100 - lo;
   auto interval = [&](std::vector<double>& v) { return Interval{percentile(v, lo), percentile(v, hi)}; };
   BootstrapIntervals out;
-  out.micro_f1 = interval(micro);
-  out.macro_f1 = interval(macro);
-  for (int l = 0; l < kLabelCount; ++l) out.label_f1[l] = interval(label_f1[l]);
+  out.measures.resize(all.size());
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i].interval) out.measures[i] = interval(measure_values[i]);
+  for (int l = 0; l < k; ++l) out.label_f1.push_back(interval(label_f1[l]));
   for (int c = 0; c < kComplexityCount; ++c) out.complexity_micro_f1[c] = interval(level[c]);
   return out;
 }

@@ -1,38 +1,29 @@
 #include "caqa/metrics/classification.h"
 
-#include <cmath>
 #include <limits>
 
 namespace caqa {
 
 Classification classify(const ConfusionMatrix& m) {
   Classification c;
-  auto cells = m.overall();
-  for (int g = 0; g < kLabelCount; ++g)
-    for (int o = 0; o < kOutcomeCount; ++o) c.n += cells[g][o];
-  double f1_sum = 0, weighted_sum = 0, present_sum = 0;
+  ClassCounts counts = class_counts(m);
+  c.n = counts.n;
+  c.correct = counts.correct;
+  c.per_label.resize(m.classes());
+  double present_sum = 0;
   int present = 0;
   std::uint64_t predicted_labels = 0;
-  for (int l = 0; l < kLabelCount; ++l) {
+  for (int l = 0; l < m.classes(); ++l) {
     LabelScores& s = c.per_label[l];
-    std::uint64_t tp = cells[l][l];
-    for (int o = 0; o < kOutcomeCount; ++o) s.support += cells[l][o];
-    for (int g = 0; g < kLabelCount; ++g) s.predicted += cells[g][l];
-    double fp = static_cast<double>(s.predicted - tp), fn = static_cast<double>(s.support - tp);
-    s.precision = ratio_or_zero(tp, s.predicted);
-    s.recall = ratio_or_zero(tp, s.support);
-    s.f1 = f1_from_counts(tp, fp, fn);
-    c.correct += tp;
+    s.support = counts.support[l];
+    s.predicted = counts.predicted[l];
+    s.precision = ratio_or_zero(counts.tp[l], s.predicted);
+    s.recall = class_recall(counts, l);
+    s.f1 = class_f1(counts, l);
     predicted_labels += s.predicted;
-    f1_sum += s.f1;
-    weighted_sum += s.f1 * static_cast<double>(s.support);
     if (s.support > 0) present_sum += s.f1, ++present;
   }
-  // Pooled over every outcome, the missing/unparseable sentinel included, so FP total
-  // = FN total = n - correct and micro-F1 = accuracy.
-  c.micro_f1 = ratio_or_zero(c.correct, c.n);
-  c.macro_f1 = f1_sum / kLabelCount;
-  c.weighted_f1 = ratio_or_zero(weighted_sum, c.n);
+  for (const Measure& measure : measures()) c.values.push_back(measure.compute(counts));
   c.macro_f1_present = ratio_or_zero(present_sum, present);
   double p = ratio_or_zero(c.correct, predicted_labels), r = ratio_or_zero(c.correct, c.n);
   c.micro_over_labels = {p, r, ratio_or_zero(2 * p * r, p + r)};
@@ -48,9 +39,9 @@ Classification classify(const ConfusionMatrix& m) {
 BinaryClassification classify_binary(const ConfusionMatrix& m) {
   auto cells = m.overall();
   std::uint64_t s_s = 0, s_rest = 0, rest_s = 0, rest_rest = 0;  // gold_pred
-  for (int g = 0; g < kLabelCount; ++g)
-    for (int o = 0; o < kOutcomeCount; ++o) {
-      bool gold_s = g == index_of(Label::Supportive), pred_s = o == index_of(Label::Supportive);
+  for (int g = 0; g < m.classes(); ++g)
+    for (int o = 0; o < m.outcomes(); ++o) {
+      bool gold_s = g == 0, pred_s = o == 0;
       (gold_s ? (pred_s ? s_s : s_rest) : (pred_s ? rest_s : rest_rest)) += cells[g][o];
     }
   auto scores = [](std::uint64_t tp, std::uint64_t fp, std::uint64_t fn) {

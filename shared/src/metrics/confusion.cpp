@@ -2,37 +2,37 @@
 
 namespace caqa {
 
-std::array<std::array<std::uint64_t, kOutcomeCount>, kLabelCount> ConfusionMatrix::overall() const {
-  std::array<std::array<std::uint64_t, kOutcomeCount>, kLabelCount> out{};
-  for (const auto& level : counts)
-    for (int g = 0; g < kLabelCount; ++g)
-      for (int o = 0; o < kOutcomeCount; ++o) out[g][o] += level[g][o];
+std::vector<std::vector<std::uint64_t>> ConfusionMatrix::overall() const {
+  std::vector<std::vector<std::uint64_t>> out(classes_, std::vector<std::uint64_t>(outcomes(), 0));
+  for (Complexity c : kComplexities)
+    for (int g = 0; g < classes_; ++g)
+      for (int o = 0; o < outcomes(); ++o) out[g][o] += at(c, g, o);
   return out;
 }
 
 std::uint64_t ConfusionMatrix::total(Complexity c) const {
   std::uint64_t n = 0;
-  for (const auto& row : counts[index_of(c)])
-    for (auto x : row) n += x;
+  for (int g = 0; g < classes_; ++g)
+    for (int o = 0; o < outcomes(); ++o) n += at(c, g, o);
   return n;
 }
 
 std::uint64_t ConfusionMatrix::total() const {
   std::uint64_t n = 0;
-  for (Complexity c : kComplexities) n += total(c);
+  for (auto x : counts_) n += x;
   return n;
 }
 
 std::uint64_t ConfusionMatrix::correct(Complexity c) const {
   std::uint64_t n = 0;
-  for (int g = 0; g < kLabelCount; ++g) n += counts[index_of(c)][g][g];
+  for (int g = 0; g < classes_; ++g) n += at(c, g, g);
   return n;
 }
 
 ConfusionMatrix ConfusionMatrix::without_missing() const {
   ConfusionMatrix out = *this;
-  for (auto& level : out.counts)
-    for (auto& row : level) row[kMissingColumn] = 0;
+  for (Complexity c : kComplexities)
+    for (int g = 0; g < classes_; ++g) out.counts_[index(c, g, missing_column())] = 0;
   return out;
 }
 

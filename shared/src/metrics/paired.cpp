@@ -6,46 +6,30 @@
 
 namespace caqa {
 
-std::string CompareMetric::name() const {
-  switch (kind) {
-    case Kind::MicroF1: return "micro_f1";
-    case Kind::MacroF1: return "macro_f1";
-    case Kind::WeightedF1: return "weighted_f1";
-    case Kind::LabelF1: return "f1:" + std::string(label_name(label));
-  }
-  return "micro_f1";
+std::string CompareMetric::name(const LabelScheme& scheme) const {
+  return measure >= 0 ? std::string(measures()[measure].name) : "f1:" + std::string(scheme.class_name(label));
 }
 
-std::optional<CompareMetric> parse_compare_metric(std::string_view text) {
-  CompareMetric m;
-  if (text == "micro_f1") return m;
-  if (text == "macro_f1") return m.kind = CompareMetric::Kind::MacroF1, m;
-  if (text == "weighted_f1") return m.kind = CompareMetric::Kind::WeightedF1, m;
-  if (text.substr(0, 3) == "f1:") {
-    if (auto l = parse_label_exact(text.substr(3))) {
-      m.kind = CompareMetric::Kind::LabelF1;
-      m.label = *l;
-      return m;
-    }
-  }
+std::optional<CompareMetric> parse_compare_metric(std::string_view text, const LabelScheme& scheme) {
+  if (int i = measure_index(text); i >= 0) return CompareMetric{i, 0};
+  if (text.substr(0, 3) == "f1:")
+    if (auto c = scheme.parse_exact(text.substr(3))) return CompareMetric{-1, *c};
   return std::nullopt;
 }
 
 double metric_value(const Classification& c, const CompareMetric& metric) {
-  switch (metric.kind) {
-    case CompareMetric::Kind::MicroF1: return c.micro_f1;
-    case CompareMetric::Kind::MacroF1: return c.macro_f1;
-    case CompareMetric::Kind::WeightedF1: return c.weighted_f1;
-    case CompareMetric::Kind::LabelF1: return c.per_label[index_of(metric.label)].f1;
-  }
-  return c.micro_f1;
+  return metric.measure >= 0 ? c.values[metric.measure] : c.per_label[metric.label].f1;
+}
+
+std::string compare_metric_names() {
+  std::string out;
+  for (const Measure& m : measures()) out += std::string(m.name) + ", ";
+  return out + "or f1:<class>";
 }
 
 std::uint64_t PairedCounts::total() const {
   std::uint64_t n = 0;
-  for (const auto& g : joint)
-    for (const auto& a : g)
-      for (auto x : a) n += x;
+  for (auto x : joint) n += x;
   return n;
 }
 
@@ -56,13 +40,13 @@ struct JointCell {
 };
 
 // Metric difference for given joint cell counts.
-double difference(const std::vector<JointCell>& cells, const std::vector<std::uint64_t>& counts,
+double difference(int classes, const std::vector<JointCell>& cells, const std::vector<std::uint64_t>& counts,
                   const CompareMetric& metric, double* value_a = nullptr, double* value_b = nullptr) {
-  ConfusionMatrix ma, mb;
+  ConfusionMatrix ma(classes), mb(classes);
   for (std::size_t i = 0; i < cells.size(); ++i) {
     if (counts[i] == 0) continue;
-    ma.add(Complexity::Single, static_cast<Label>(cells[i].gold), cells[i].a, counts[i]);
-    mb.add(Complexity::Single, static_cast<Label>(cells[i].gold), cells[i].b, counts[i]);
+    ma.add(Complexity::Single, cells[i].gold, cells[i].a, counts[i]);
+    mb.add(Complexity::Single, cells[i].gold, cells[i].b, counts[i]);
   }
   double va = metric_value(classify(ma), metric), vb = metric_value(classify(mb), metric);
   if (value_a) *value_a = va;
@@ -76,16 +60,17 @@ PairedResult compare_paired(const PairedCounts& counts, const CompareMetric& met
                             const BootstrapOptions& options) {
   std::vector<JointCell> cells;
   std::vector<std::uint64_t> weights;
-  for (int g = 0; g < kLabelCount; ++g)
-    for (int a = 0; a < kOutcomeCount; ++a)
-      for (int b = 0; b < kOutcomeCount; ++b)
-        if (counts.joint[g][a][b] > 0) {
+  const int outcomes = counts.classes + 2;
+  for (int g = 0; g < counts.classes; ++g)
+    for (int a = 0; a < outcomes; ++a)
+      for (int b = 0; b < outcomes; ++b)
+        if (auto x = counts.joint[(static_cast<std::size_t>(g) * outcomes + a) * outcomes + b]; x > 0) {
           cells.push_back({g, a, b});
-          weights.push_back(counts.joint[g][a][b]);
+          weights.push_back(x);
         }
   PairedResult out;
   out.n = counts.total();
-  out.difference = difference(cells, weights, metric, &out.value_a, &out.value_b);
+  out.difference = difference(counts.classes, cells, weights, metric, &out.value_a, &out.value_b);
   const std::uint32_t reps = options.resamples;
   if (reps == 0) return out;
 
@@ -95,7 +80,7 @@ PairedResult compare_paired(const PairedCounts& counts, const CompareMetric& met
   std::uint32_t at_or_below = 0, at_or_above = 0;
   for (std::uint32_t r = 0; r < reps; ++r) {
     draw_multinomial(rng, weights, out.n, draw);
-    diffs[r] = difference(cells, draw, metric);
+    diffs[r] = difference(counts.classes, cells, draw, metric);
     at_or_below += diffs[r] <= 0;
     at_or_above += diffs[r] >= 0;
   }
@@ -119,7 +104,7 @@ PairedResult compare_paired(const PairedCounts& counts, const CompareMetric& met
       permuted[i] = weights[i] - moved;
       permuted[cells.size() + i] = moved;
     }
-    extreme += std::fabs(difference(all, permuted, metric)) >= observed;
+    extreme += std::fabs(difference(counts.classes, all, permuted, metric)) >= observed;
   }
   out.p_randomization = (1.0 + extreme) / (1.0 + reps);
   return out;

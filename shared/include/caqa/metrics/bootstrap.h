@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "caqa/metrics/classification.h"
@@ -17,16 +18,22 @@ struct Interval {
   double low = 0, high = 0;
 };
 
-struct BootstrapOptions {
-  std::uint32_t resamples = 1000;
-  std::uint64_t seed = 13;
-  double level = 0.95;
-};
+// The defaults of every front end (caqa score, compare, leaderboard, browser, explorer).
+inline constexpr std::uint32_t kDefaultResamples = 1000;
+inline constexpr std::uint64_t kDefaultSeed = 13;
+inline constexpr double kDefaultLevel = 0.95;
 
 struct BootstrapIntervals {
-  Interval micro_f1, macro_f1;
-  std::array<Interval, kLabelCount> label_f1{};
+  std::vector<Interval> measures;  // per entry of measures(); meaningful where Measure::interval
+  std::vector<Interval> label_f1;  // per class
   std::array<Interval, kComplexityCount> complexity_micro_f1{};
+  const Interval& measure(std::string_view name) const { return measures[measure_index(name)]; }
+};
+
+struct BootstrapOptions {
+  std::uint32_t resamples = kDefaultResamples;
+  std::uint64_t seed = kDefaultSeed;
+  double level = kDefaultLevel;
 };
 
 BootstrapIntervals bootstrap_intervals(const ConfusionMatrix& m, const BootstrapOptions& options);

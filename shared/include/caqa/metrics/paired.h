@@ -8,23 +8,32 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "caqa/metrics/bootstrap.h"
+#include "caqa/vocab/label_scheme.h"
 
 namespace caqa {
 
-// Metric compared: micro_f1, macro_f1, weighted_f1 or f1:<label>.
+// Metric compared: a registered measure (measure.h) by name, or f1:<class> for one
+// class of the scheme.
 struct CompareMetric {
-  enum class Kind : std::uint8_t { MicroF1, MacroF1, WeightedF1, LabelF1 } kind = Kind::MicroF1;
-  Label label = Label::Supportive;
-  std::string name() const;
+  int measure = 0;    // index in measures(), or -1 for a class F1
+  ClassId label = 0;  // with measure == -1
+  std::string name(const LabelScheme& scheme) const;
 };
-std::optional<CompareMetric> parse_compare_metric(std::string_view text);
+std::optional<CompareMetric> parse_compare_metric(std::string_view text, const LabelScheme& scheme);
 double metric_value(const Classification& c, const CompareMetric& metric);
+// "micro_f1, macro_f1, ... or f1:<class>": the values --metric takes.
+std::string compare_metric_names();
 
-// joint[gold][outcome_a][outcome_b]
+// joint[(gold * outcomes + a) * outcomes + b] over a scheme's classes and outcomes.
 struct PairedCounts {
-  std::array<std::array<std::array<std::uint64_t, kOutcomeCount>, kOutcomeCount>, kLabelCount> joint{};
+  explicit PairedCounts(int classes)
+      : classes(classes), joint(static_cast<std::size_t>(classes) * (classes + 2) * (classes + 2), 0) {}
+  int classes;
+  std::vector<std::uint64_t> joint;
+  void add(int gold, int a, int b) { joint[(static_cast<std::size_t>(gold) * (classes + 2) + a) * (classes + 2) + b] += 1; }
   std::uint64_t total() const;
 };
 

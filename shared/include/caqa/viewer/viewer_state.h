@@ -15,6 +15,7 @@
 #include "caqa/metrics/paired.h"
 #include "caqa/prediction.h"
 #include "caqa/score.h"
+#include "caqa/scoring/pipeline.h"
 #include "caqa/validate.h"
 
 namespace caqa::viewer {
@@ -26,21 +27,18 @@ struct SampleText {
   std::string search_key;  // lower-cased id + question + answer + citation, for the text filter
 };
 
-// One prediction file as the core read, validated and scored it.
+// One prediction file as the core's pipeline read, validated and scored it.
 struct Submission {
   std::string name;
-  PredictionSet predictions;
-  Validation validation;
-  ScoreReport report;
-  // Outcome column (0..3 label, kMissingColumn, kUnparseableColumn) per gold sample.
-  std::vector<std::uint8_t> outcome;
+  ScoredFile scored;  // never blocked: add_submission refuses those
+  const ScoreReport& report() const { return *scored.report; }
 };
 
 // Two-submission filter on per-sample correctness.
 enum class Agreement : std::uint8_t { Any, BothCorrect, OnlyACorrect, OnlyBCorrect, BothWrong };
 
 struct Filters {
-  int gold_label = -1;    // -1 any, else index_of(Label)
+  int gold_label = -1;    // -1 any, else a class of the scheme
   int outcome = -1;       // -1 any, else an outcome column of the active submission
   int complexity = -1;    // -1 any, else index_of(Complexity)
   Agreement agreement = Agreement::Any;  // needs two submissions
@@ -59,15 +57,9 @@ struct LoadError {
   std::string message;
 };
 
-struct ViewerOptions {
-  ScoreOptions score{};
-  PredictionOptions predictions{};
-  GoldOptions gold{};
-};
-
 class ViewerState {
  public:
-  explicit ViewerState(ViewerOptions options = {}) : options_(std::move(options)) {}
+  explicit ViewerState(ScoreRequest request = {}) : request_(std::move(request)) {}
 
   // text: the whole benchmark file. Replaces gold, texts and submissions.
   std::optional<LoadError> load_benchmark(std::string_view name, const std::string& text);
@@ -80,7 +72,10 @@ class ViewerState {
   std::size_t texts_found() const { return texts_found_; }
   const std::vector<Submission>& submissions() const { return submissions_; }
   const std::vector<PairedRow>& paired() const { return paired_; }
-  const ViewerOptions& options() const { return options_; }
+  const ScoreRequest& request() const { return request_; }
+  // Column title of an outcome: a class name of the scheme, "missing" or "unparseable".
+  std::string_view outcome_name(int outcome) const;
+  int outcome_count() const { return gold_.scheme().size() + 2; }
 
   // The submission whose outcomes the heatmap and the outcome filter use.
   int active() const { return active_; }
@@ -99,13 +94,13 @@ class ViewerState {
   void select_sample(std::uint32_t gold_index) { selected_ = gold_index; }
 
   // Outcome of gold sample g for submission s.
-  int outcome(int s, std::uint32_t g) const { return submissions_[s].outcome[g]; }
+  int outcome(int s, std::uint32_t g) const { return submissions_[s].scored.outcomes[g]; }
 
  private:
   void refilter();
   void recompare();
 
-  ViewerOptions options_;
+  ScoreRequest request_;
   GoldSet gold_;
   std::string gold_name_;
   std::vector<SampleText> texts_;
@@ -117,12 +112,5 @@ class ViewerState {
   int active_ = 0;
   std::uint32_t selected_ = IdIndex::kAbsent;
 };
-
-// Outcome column of a gold sample under a validation (the scorer's rule): the
-// predicted label, kUnparseableColumn for an invalid/unparseable row, kMissingColumn.
-int outcome_of(const PredictionSet& predictions, const Validation& validation, std::uint32_t gold_index);
-
-// Column title: a label name, "missing" or "unparseable".
-std::string_view outcome_name(int outcome);
 
 }  // namespace caqa::viewer

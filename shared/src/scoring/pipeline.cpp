@@ -1,0 +1,61 @@
+#include "caqa/scoring/pipeline.h"
+
+#include <fmt/format.h>
+
+#include "caqa/scoring/policy.h"
+
+namespace caqa {
+
+Diagnostics ScoredFile::blocking() const {
+  Diagnostics out;
+  for (const auto& d : validation.diagnostics.items)
+    if (d.severity == Severity::Error) out.items.push_back(d);
+  return out;
+}
+
+ScoredFile score_read(const GoldSet& gold, PredictionSet predictions, const ScoreRequest& request,
+                      const ScoreSources& sources, std::vector<std::uint32_t> gold_of_row) {
+  ScoredFile f;
+  f.predictions = std::move(predictions);
+  f.validation = validate(f.predictions, gold, request.duplicates, std::move(gold_of_row));
+  apply_scoring_policy(f.validation.diagnostics, request.duplicates);
+  if (f.validation.diagnostics.has_errors()) return f;
+  f.report = score(f.predictions, gold, f.validation, request, sources);
+  const int missing = gold.scheme().size(), unparseable = missing + 1;
+  f.outcomes.resize(gold.size());
+  for (std::uint32_t g = 0; g < gold.size(); ++g) {
+    std::uint32_t r = f.validation.row_of_gold[g];
+    const PredictionRow* row = r == IdIndex::kAbsent ? nullptr : &f.predictions.rows[r];
+    f.outcomes[g] = static_cast<std::uint8_t>(!row ? missing : row->kind == PredictedKind::Label ? row->label : unparseable);
+  }
+  return f;
+}
+
+ScoredFile score_file(const GoldSet& gold, const InputText& predictions, const ScoreRequest& request,
+                      const ScoreSources& sources) {
+  return score_read(gold, read_predictions(predictions, request.prediction_options()), request, sources);
+}
+
+ScoredBytes score_bytes(const InputText& gold, const InputText& predictions, const ScoreRequest& request,
+                        const ScoreSources& sources) {
+  ScoredBytes out{parse_gold(gold, request.gold_options()), std::nullopt};
+  if (!out.gold.diagnostics.has_errors()) out.file = score_file(out.gold.gold, predictions, request, sources);
+  return out;
+}
+
+PairedCounts paired_counts(const GoldSet& gold, const ScoredFile& a, const ScoredFile& b, bool ignore_missing) {
+  const int missing = gold.scheme().size();
+  PairedCounts counts(gold.scheme().size());
+  for (std::uint32_t g = 0; g < gold.size(); ++g) {
+    int oa = a.outcomes[g], ob = b.outcomes[g];
+    if (ignore_missing && (oa == missing || ob == missing)) continue;
+    counts.add(gold.label(g), oa, ob);
+  }
+  return counts;
+}
+
+std::string compare_signature(const CompareMetric& metric, const ScoreReport& a) {
+  return fmt::format("caqa-compare:1|metric:{}|{}", metric.name(*a.options.scheme), a.signature);
+}
+
+}  // namespace caqa
