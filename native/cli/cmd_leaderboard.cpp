@@ -2,7 +2,9 @@
 // them to the core (caqa/leaderboard/*), which checks them, rescores them and writes
 // the board (docs/leaderboard.md). This file only reads and writes files.
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 #include <unistd.h>
@@ -23,130 +25,102 @@ namespace {
 namespace fs = std::filesystem;
 namespace lb = caqa::leaderboard;
 
-// The output of `caqa build` in dir; with no dir, builds the default benchmark into
-// tmp_dir by running this same executable.
-std::optional<lb::BoardBenchmark> obtain_benchmark(const std::string& given_dir, std::string& tmp_dir) {
-  fs::path dir = given_dir;
+// The output of `caqa build` in dir; with no dir, builds the default benchmark into a
+// temporary folder by running this same executable, and removes the folder once read.
+std::optional<lb::BoardBenchmark> obtain_benchmark(const std::string& given_dir) {
+  fs::path dir = given_dir, tmp;
   if (dir.empty()) {
     char templ[] = "/tmp/caqa-leaderboard-XXXXXX";
-    if (!mkdtemp(templ)) {
-      fmt::print(stderr, "caqa: cannot create a temporary directory\n");
-      return std::nullopt;
-    }
-    tmp_dir = templ;
-    dir = fs::path(tmp_dir) / "benchmark";
     std::error_code ec;
     fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    if (ec) {
-      fmt::print(stderr, "caqa: cannot find this executable to run `caqa build`: {}\n", ec.message());
+    if (ec || !mkdtemp(templ)) {
+      fmt::print(stderr, "caqa: cannot run `caqa build` into a temporary folder: {}\n",
+                 ec ? ec.message() : std::strerror(errno));
       return std::nullopt;
     }
-    std::string command = fmt::format("'{}' build -q -o '{}' >'{}/build.log' 2>&1", self.string(), dir.string(), tmp_dir);
+    tmp = templ;
+    dir = tmp / "benchmark";
+    std::string command = fmt::format("'{}' build -q -o '{}' >'{}/build.log' 2>&1", self.string(), dir.string(), tmp.string());
     if (std::system(command.c_str()) != 0) {
-      fmt::print(stderr, "caqa: building the default benchmark failed (log: {}/build.log)\n", tmp_dir);
-      tmp_dir.clear();  // keep the log
-      return std::nullopt;
+      fmt::print(stderr, "caqa: building the default benchmark failed (log: {}/build.log)\n", tmp.string());
+      return std::nullopt;  // the folder stays, for its log
     }
   }
   auto test = load_gold({(dir / "test.jsonl").string(), ""}, kDefaultMaxLineBytes);
   auto train = test ? load_gold({(dir / "train.jsonl").string(), ""}, kDefaultMaxLineBytes, false) : std::nullopt;
+  std::error_code ignored;
+  if (!tmp.empty()) fs::remove_all(tmp, ignored);
   if (!train) return std::nullopt;
   return lb::BoardBenchmark{std::move(test->gold), std::move(train->gold), "benchmark/test.jsonl", test->sha256};
 }
 
-struct Loaded {
-  std::vector<lb::BoardEntry> entries;  // submissions, then baselines
-  std::size_t submissions = 0;
-  bool ok = true;
-};
-
-void load_submission(const fs::path& folder, const std::string& not_unique, const lb::BoardBenchmark& b, Loaded& out) {
-  std::vector<std::string> problems;
-  if (!not_unique.empty()) problems.push_back(fmt::format("{}: {}", folder.string(), not_unique));
-  lb::SubmissionFiles files{folder.filename().string(), (folder / "meta.json").string(), {}, {}, nullptr};
+// One submission folder, checked and scored; nullopt (problems printed) when invalid.
+std::optional<lb::BoardEntry> load_submission(const fs::path& folder, lb::SubmissionChecker& checker) {
   fs::path pred = folder / "predictions.jsonl";
   if (!fs::exists(pred) && fs::exists(folder / "predictions.jsonl.gz")) pred = folder / "predictions.jsonl.gz";
-  files.predictions_path = pred.string();
+  lb::SubmissionFiles files{folder.filename().string(), (folder / "meta.json").string(), {}, pred.string(), nullptr};
+  std::vector<std::string> problems;
   std::string error;
   auto meta = read_file(files.meta_path, error);
-  if (meta) files.meta = meta->bytes();
-  else problems.push_back(fmt::format("{}: cannot read: {}", files.meta_path, error));
+  if (!meta) problems.push_back(fmt::format("{}: cannot read: {}", files.meta_path, error));
   auto predictions = read_file(files.predictions_path, error);
+  if (!predictions) problems.push_back(fmt::format("{}: cannot read: {}", files.predictions_path, error));
   InputText text = predictions ? predictions->text() : InputText(std::string_view());
+  if (meta) files.meta = meta->bytes();
   if (predictions) files.predictions = &text;
-  else problems.push_back(fmt::format("{}: cannot read: {}", files.predictions_path, error));
-  lb::EntryCheck check = lb::check_submission(files, b);
+  lb::EntryCheck check = checker.check(files);
   problems.insert(problems.end(), check.problems.begin(), check.problems.end());
   for (const auto& p : problems) fmt::print(stderr, "{}\n", p);
   if (!problems.empty() || !check.entry) {
     fmt::print(stderr, "caqa: submission {} is invalid ({} problem(s))\n", files.folder, problems.size());
-    out.ok = false;
-    return;
+    return std::nullopt;
   }
-  const ScoreCounts& c = check.entry->scored.report.counts;
-  if (c.missing || c.invalid_label || c.unparseable || c.extra_lines)
-    fmt::print(stderr, "note: {}: {} missing, {} invalid label(s), {} unparseable, {} unknown id(s); scored as wrong/ignored\n",
-               files.folder, c.missing, c.invalid_label, c.unparseable, c.extra_lines);
-  out.entries.push_back(std::move(*check.entry));
+  if (!check.note.empty()) fmt::print(stderr, "note: {}: {}\n", files.folder, check.note);
+  return std::move(check.entry);
 }
 
-Loaded load_submissions(const fs::path& dir, const lb::BoardBenchmark& b) {
-  Loaded out;
+// Every folder under dir/submissions, in name order; false when any is invalid.
+bool load_submissions(const fs::path& dir, const lb::BoardBenchmark& b, std::vector<lb::BoardEntry>& entries) {
   fs::path root = dir / "submissions";
   std::error_code ec;
   if (!fs::is_directory(root, ec)) {
     fmt::print(stderr, "{}: error: no submissions folder\n", root.string());
-    out.ok = false;
-    return out;
+    return false;
   }
+  bool ok = true;
   std::vector<fs::path> folders;
   for (const auto& e : fs::directory_iterator(root, ec))
     if (e.is_directory()) folders.push_back(e.path());
-    else fmt::print(stderr, "{}: error: only folders belong in {}\n", e.path().string(), root.string()), out.ok = false;
+    else fmt::print(stderr, "{}: error: only folders belong in {}\n", e.path().string(), root.string()), ok = false;
   std::sort(folders.begin(), folders.end());
-  std::vector<std::string> names;
-  for (const auto& f : folders) names.push_back(f.filename().string());
-  std::vector<std::string> not_unique = lb::slug_uniqueness_problems(names);
-  for (std::size_t i = 0; i < folders.size(); ++i) load_submission(folders[i], not_unique[i], b, out);
-  out.submissions = out.entries.size();
-  return out;
-}
-
-std::optional<std::string> read_text(const fs::path& path, bool quiet = false) {
-  std::string error;
-  auto bytes = read_file(path.string(), error);
-  if (!bytes && !quiet) fmt::print(stderr, "caqa: {}\n", error);
-  return bytes ? std::optional(std::string(bytes->bytes())) : std::nullopt;
+  lb::SubmissionChecker checker(b);
+  for (const auto& folder : folders)
+    if (auto entry = load_submission(folder, checker)) entries.push_back(std::move(*entry));
+    else ok = false;
+  return ok;
 }
 
 std::optional<lb::ReportedTable> read_reported(const fs::path& dir) {
-  const fs::path path = dir / "reported" / "caqa_table5.json";
+  const std::string path = (dir / "reported" / "caqa_table5.json").string();
   std::string error;
-  auto text = read_text(path);
-  auto table = text ? lb::read_reported_table(*text, error) : std::nullopt;
-  if (text && !table) fmt::print(stderr, "{}: error: {}\n", path.string(), error);
+  auto bytes = read_file(path, error);
+  auto table = bytes ? lb::read_reported_table(bytes->bytes(), error) : std::nullopt;
+  if (!bytes) fmt::print(stderr, "caqa: {}\n", error);
+  else if (!table) fmt::print(stderr, "{}: error: {}\n", path, error);
   return table;
 }
 
 // A board published with another scorer or gold is stale: publish rescores it.
 void note_stale(const fs::path& dir, const lb::BoardBenchmark& b) {
-  const fs::path path = dir / "leaderboard.json";
-  auto text = read_text(path, true);
-  lb::BoardFreshness freshness = text ? lb::board_freshness(*text, b) : lb::BoardFreshness::Current;
-  if (freshness == lb::BoardFreshness::Stale)
-    fmt::print(stderr, "note: {} was published with another scorer signature or gold; run caqa leaderboard publish\n",
-               path.string());
-  if (freshness == lb::BoardFreshness::Unreadable)
-    fmt::print(stderr, "note: {} is not valid JSON; run caqa leaderboard publish\n", path.string());
+  const std::string path = (dir / "leaderboard.json").string();
+  std::string error;
+  auto bytes = read_file(path, error);
+  lb::BoardFreshness freshness = bytes ? lb::board_freshness(bytes->bytes(), b) : lb::BoardFreshness::Current;
+  if (freshness != lb::BoardFreshness::Current)
+    fmt::print(stderr, "note: {} {}; run caqa leaderboard publish\n", path,
+               freshness == lb::BoardFreshness::Stale ? "was published with another scorer signature or gold"
+                                                      : "is not valid JSON");
 }
-
-struct TmpDir {
-  std::string path;
-  ~TmpDir() {
-    std::error_code ec;
-    if (!path.empty()) fs::remove_all(path, ec);
-  }
-};
 
 class LeaderboardCommand : public Command {
  public:
@@ -173,11 +147,10 @@ class LeaderboardCommand : public Command {
   }
 
   int run() override {
-    TmpDir tmp;
-    auto bench = obtain_benchmark(benchmark_, tmp.path);
+    auto bench = obtain_benchmark(benchmark_);
     if (!bench) return kExitUsage;
-    Loaded loaded = load_submissions(dir_, *bench);
-    if (!loaded.ok) {
+    std::vector<lb::BoardEntry> entries;
+    if (!load_submissions(dir_, *bench, entries)) {
       fmt::print(stderr, "caqa: {}\n", check_->parsed() ? "leaderboard check failed"
                                                       : "not published: fix the submissions above (caqa leaderboard check)");
       return kExitInvalid;
@@ -186,21 +159,20 @@ class LeaderboardCommand : public Command {
     if (!reported) return kExitInvalid;
     if (check_->parsed()) {
       note_stale(dir_, *bench);
-      fmt::print("ok: {} submission(s) valid against benchmark version {}\n", loaded.submissions, bench->version);
+      fmt::print("ok: {} submission(s) valid against benchmark version {}\n", entries.size(), bench->version);
       return kExitOk;
     }
-    for (const lb::Baseline& baseline : lb::computed_baselines(bench->test, bench->train)) {
-      lb::EntryCheck scored = lb::score_baseline(baseline, *bench);
-      for (const auto& p : scored.problems) fmt::print(stderr, "{}\n", p);  // only with unusable gold
-      if (!scored.entry) return kExitUsage;
-      loaded.entries.push_back(std::move(*scored.entry));
-    }
-    std::string text = lb::board_json(loaded.entries, *bench, *reported);
+    const std::size_t submissions = entries.size();
+    std::vector<std::string> problems;  // only with unusable gold
+    for (lb::BoardEntry& e : lb::baseline_entries(*bench, problems)) entries.push_back(std::move(e));
+    for (const auto& p : problems) fmt::print(stderr, "{}\n", p);
+    if (!problems.empty()) return kExitUsage;
+    std::string text = lb::board_json(entries, *bench, *reported);
     std::string out = output_.empty() ? (fs::path(dir_) / "leaderboard.json").string() : output_;
     if (!emit(out, text) || (!dist_.empty() && !emit((fs::path(dist_) / "leaderboard.json").string(), text)))
       return kExitUsage;
-    fmt::print("published {} verified submission(s) + {} baseline(s) to {}{}\n", loaded.submissions,
-               loaded.entries.size() - loaded.submissions, out, dist_.empty() ? "" : " and " + dist_ + "/");
+    fmt::print("published {} verified submission(s) + {} baseline(s) to {}{}\n", submissions,
+               entries.size() - submissions, out, dist_.empty() ? "" : " and " + dist_ + "/");
     return kExitOk;
   }
 

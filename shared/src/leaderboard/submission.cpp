@@ -1,11 +1,8 @@
 #include "caqa/leaderboard/submission.h"
 
-#include <set>
-
 #include <fmt/format.h>
 
 #include "caqa/leaderboard/json_schema.h"
-#include "caqa/words.h"
 #include "leaderboard_meta_schema_text.h"
 
 namespace caqa::leaderboard {
@@ -64,16 +61,6 @@ MetaCheck check_submission_meta(std::string_view bytes, std::string_view folder,
   m.date = optional_string(*meta, "date");
   m.description = optional_string(*meta, "description");
   out.meta = std::move(m);
-  return out;
-}
-
-std::vector<std::string> slug_uniqueness_problems(const std::vector<std::string>& slugs) {
-  std::vector<std::string> out;
-  std::set<std::string> folded;
-  for (const auto& slug : slugs)
-    out.push_back(folded.insert(ascii_lower(slug)).second
-                      ? ""
-                      : fmt::format("slug \"{}\" is not unique (differs from another only in case)", slug));
   return out;
 }
 

@@ -5,12 +5,12 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "caqa/input_text.h"
-#include "caqa/leaderboard/baselines.h"
 #include "caqa/leaderboard/board.h"
 
 namespace caqa::leaderboard {
@@ -26,11 +26,22 @@ struct SubmissionFiles {
 struct EntryCheck {
   std::optional<BoardEntry> entry;    // set when problems is empty
   std::vector<std::string> problems;  // "path: what" or "file:line:col: error[code]: ..."
+  std::string note;  // what was scored as wrong or ignored, e.g. "2 missing, ...", "" when nothing
 };
 
-EntryCheck check_submission(const SubmissionFiles& files, const BoardBenchmark& b);
+// Checks and scores submissions one after another, remembering their slugs: a slug
+// equal to an earlier one ignoring case is a problem.
+class SubmissionChecker {
+ public:
+  explicit SubmissionChecker(const BoardBenchmark& b) : b_(b) {}
+  EntryCheck check(const SubmissionFiles& files);
+
+ private:
+  const BoardBenchmark& b_;
+  std::set<std::string> folded_slugs_;
+};
 
 // The computed baselines (baselines.h), scored; problems would mean unusable gold.
-EntryCheck score_baseline(const Baseline& baseline, const BoardBenchmark& b);
+std::vector<BoardEntry> baseline_entries(const BoardBenchmark& b, std::vector<std::string>& problems);
 
 }  // namespace caqa::leaderboard

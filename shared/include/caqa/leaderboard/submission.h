@@ -1,7 +1,7 @@
 // A leaderboard submission's meta.json (leaderboard/submissions/<slug>/meta.json),
 // checked against schema/leaderboard_meta.schema.json itself (embedded at build time),
-// plus the rules a schema cannot say: slug = folder name, benchmark_version = this
-// benchmark's version, slugs unique ignoring case.
+// plus the rules a schema cannot say about one file: slug = folder name,
+// benchmark_version = this benchmark's version (uniqueness: entries.h).
 #pragma once
 
 #include <optional>
@@ -25,9 +25,6 @@ struct MetaCheck {
 
 // bytes: the meta.json file; folder: the submission's folder name.
 MetaCheck check_submission_meta(std::string_view bytes, std::string_view folder, std::string_view benchmark_version);
-
-// For each slug, in order: the problem when it equals an earlier one ignoring case, else "".
-std::vector<std::string> slug_uniqueness_problems(const std::vector<std::string>& slugs);
 
 // The text of schema/leaderboard_meta.schema.json as built into this binary.
 std::string_view leaderboard_meta_schema();
