@@ -15,9 +15,11 @@ namespace caqa::leaderboard {
 
 namespace {
 
-// Table 5's complexity columns, in its order.
+// Table 5's columns, in its order, with its short headers.
 constexpr Complexity kTableLevels[] = {Complexity::Single, Complexity::Concatenation, Complexity::Intersection,
                                        Complexity::Union};
+constexpr const char* kTableLevelHeaders[] = {"Single", "Concat.", "Inter.", "Union"};
+constexpr const char* kLabelHeaders[kLabelCount] = {"Sup.", "Par.", "Con.", "Irr."};
 
 Json number(double x) { return std::isnan(x) ? Json() : Json(x); }
 Json optional_text(const std::optional<std::string>& s) { return s ? Json(*s) : Json(); }
@@ -107,6 +109,26 @@ Json ranking_json() {
       {"bootstrap", Json{{"resamples", boot.resamples}, {"seed", boot.seed}, {"level", boot.level}}}};
 }
 
+// What the site draws without re-deriving it: the label and complexity columns, and
+// how a visitor's own score report (caqa score --json) becomes an unranked row.
+void add_columns_and_visitor_row(Json& board) {
+  Json labels = Json::array(), levels = Json::array();
+  for (int l = 0; l < kLabelCount; ++l)
+    labels.push_back({{"name", label_name(static_cast<Label>(l))}, {"header", kLabelHeaders[l]}});
+  for (int i = 0; i < kComplexityCount; ++i)
+    levels.push_back({{"name", complexity_name(kTableLevels[i])}, {"header", kTableLevelHeaders[i]}});
+  board["labels"] = labels;
+  board["complexity_columns"] = levels;
+  board["visitor_row"] = Json{
+      {"ranked", false},
+      {"badge", "unofficial"},
+      {"setting", "your file"},
+      {"from_score_report", {{"f1", "per_label.<label>.f1"},
+                             {"micro_f1", "micro_f1"},
+                             {"micro_f1_ci", "micro_f1_ci95"},
+                             {"complexity_micro_f1", "per_complexity.<level>.micro_f1"}}}};
+}
+
 }  // namespace
 
 std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchmark& b, const ReportedTable& reported) {
@@ -142,6 +164,7 @@ std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchm
   board["score_signature"] = signature;
   board["benchmark"] = benchmark_json(b);
   board["ranking"] = ranking_json();
+  add_columns_and_visitor_row(board);
   board["verified"] = verified;
   board["reported"] = reported.document;
   return board.dump(2) + "\n";
