@@ -21,15 +21,14 @@ std::optional<SubmissionScore> score_entry(const InputText& predictions, const s
 }  // namespace
 
 EntryCheck SubmissionChecker::check(const SubmissionFiles& files) {
-  const BoardBenchmark& b = b_;
   EntryCheck out;
   MetaCheck meta;
-  if (files.meta) meta = check_submission_meta(*files.meta, files.folder, b.version);
+  if (files.meta) meta = check_submission_meta(*files.meta, files.folder, b_.version);
   if (!folded_slugs_.insert(ascii_lower(files.folder)).second)
     meta.problems.push_back(fmt::format("slug \"{}\" is not unique (differs from another only in case)", files.folder));
   for (const auto& p : meta.problems) out.problems.push_back(fmt::format("{}: {}", files.meta_path, p));
   std::optional<SubmissionScore> scored;
-  if (files.predictions) scored = score_entry(*files.predictions, files.predictions_path, b, out.problems);
+  if (files.predictions) scored = score_entry(*files.predictions, files.predictions_path, b_, out.problems);
   if (!out.problems.empty() || !meta.meta || !scored) return out;
   const ScoreCounts& c = scored->report.counts;
   if (c.missing || c.invalid_label || c.unparseable || c.extra_lines)
