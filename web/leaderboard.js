@@ -2,25 +2,24 @@
 // as Table 5 of the CAQA paper, with ranks and tie groups, sortable columns, a setting
 // filter, and the visitor's own scored file as a highlighted unofficial row. The
 // paper's reported rows are a separate table: they were measured on another benchmark.
+// Labels, complexity columns (in Table 5's order, with their headers), ranks and the
+// visitor-row rule all come from the board as written; nothing is re-derived here.
 import { el } from './report.js';
-const LABELS = ['supportive', 'partially_supportive', 'contradictory', 'irrelevant'];
-const LEVELS = ['single', 'concatenation', 'intersection', 'union'];  // Table 5's order
-
 
 const num = (x) => (x === null || x === undefined ? '–' : x.toFixed(3));
 const sizeOf = (e) => (e.size ? ` (${e.size})` : '');
 
-// A column: header, title, sort key, cell.
-const COLUMNS = [
-  { id: 'rank', head: 'Rank', title: 'Rank with ties: 1 + entries that beat it significantly', key: (e) => e.rank ?? Infinity,
+// The board's columns: header, title, sort key, cell.
+const columnsOf = (board) => [
+  { id: 'rank', head: 'Rank', title: board.ranking.rule, key: (e) => e.rank ?? Infinity,
     cell: (e) => (e.rank ? el('span', {}, String(e.rank), el('span', { class: `tie g${(e.tie_group - 1) % 6}`, title: `tie group ${e.tie_group}` }, `T${e.tie_group}`)) : '—') },
   { id: 'setting', head: 'Setting', key: (e) => e.setting, cell: (e) => e.setting },
   { id: 'evaluator', head: 'Evaluator (size)', key: (e) => e.evaluator.toLowerCase(), cell: (e) => `${e.evaluator}${sizeOf(e)}` },
-  ...LABELS.map((l, i) => ({ id: `f1-${l}`, head: ['Sup.', 'Par.', 'Con.', 'Irr.'][i], title: `F1 of ${l}`, num: true,
+  ...board.labels.map(({ name: l, header }) => ({ id: `f1-${l}`, head: header, title: `F1 of ${l}`, num: true,
     key: (e) => e.f1[l] ?? -1, cell: (e) => num(e.f1[l]) })),
   { id: 'micro', head: 'Micro-F1', title: 'Overall micro-F1 with its 95% bootstrap CI', num: true, key: (e) => e.micro_f1 ?? -1,
     cell: (e) => el('span', {}, el('strong', {}, num(e.micro_f1)), e.micro_f1_ci ? el('span', { class: 'ci' }, ` [${num(e.micro_f1_ci[0])}, ${num(e.micro_f1_ci[1])}]`) : '') },
-  ...LEVELS.map((l) => ({ id: `c-${l}`, head: { single: 'Single', concatenation: 'Concat.', intersection: 'Inter.', union: 'Union' }[l],
+  ...board.complexity_columns.map(({ name: l, header }) => ({ id: `c-${l}`, head: header,
     title: `micro-F1 on ${l} samples`, num: true, key: (e) => e.complexity_micro_f1[l] ?? -1, cell: (e) => num(e.complexity_micro_f1[l]) })),
   { id: 'badge', head: 'Status', key: (e) => e.badge, cell: (e) => el('span', { class: `badge ${e.badge}` }, e.badge) },
   { id: 'links', head: 'Links', key: () => 0, cell: (e) => links(e.links) },
@@ -34,10 +33,10 @@ function links(l) {
   return el('span', {}, items.map(([t, u], i) => [i ? ' · ' : '', el('a', { href: u, rel: 'noopener noreferrer' }, t)]));
 }
 
-const state = { board: null, visitor: null, sort: { id: 'rank', dir: 1 }, setting: 'all' };
+const state = { board: null, columns: [], visitor: null, sort: { id: 'rank', dir: 1 }, setting: 'all' };
 
 function rowsOf(entries) {
-  const col = COLUMNS.find((c) => c.id === state.sort.id);
+  const col = state.columns.find((c) => c.id === state.sort.id);
   const sorted = entries.filter((e) => state.setting === 'all' || e.setting === state.setting || e.unofficial);
   // Stable sort; the listing order (by rank then score) breaks ties.
   return sorted.map((e, i) => [e, i]).sort(([a, i], [b, j]) => {
@@ -70,22 +69,32 @@ function render() {
   const sortSelect = document.getElementById('lb-sort');
   if (sortSelect) sortSelect.value = state.sort.id;
   const entries = [...b.verified];
-  if (state.visitor) entries.push(state.visitor);
-  drawTable(document.getElementById('lb-table'), rowsOf(entries), COLUMNS, true);
+  if (state.visitor) entries.push(visitorRow(b, state.visitor));
+  drawTable(document.getElementById('lb-table'), rowsOf(entries), state.columns, true);
   const reported = b.reported.entries.filter((e) => state.setting === 'all' || e.setting === state.setting)
     .map((e) => ({ ...e, badge: 'reported' }));
-  drawTable(document.getElementById('lb-reported'), reported, COLUMNS.filter((c) => !['rank', 'links', 'date'].includes(c.id)), false);
+  drawTable(document.getElementById('lb-reported'), reported, state.columns.filter((c) => !['rank', 'links', 'date'].includes(c.id)), false);
 }
 
+// A value of a score report at a path of the board's visitor_row rule, e.g.
+// "per_label.<label>.f1" with { label: 'supportive' }.
+const at = (report, path, names = {}) => path.replace(/<(\w+)>/g, (_, k) => names[k]).split('.')
+  .reduce((v, k) => (v === null || v === undefined ? null : v[k]), report) ?? null;
+
 // The visitor's score report (caqa score --json) as an unofficial row, never ranked.
-export function showVisitorRow(name, report) {
-  state.visitor = {
-    unofficial: true, slug: 'visitor', rank: null, tie_group: null, setting: 'your file', evaluator: `${name} (yours, unofficial)`,
-    size: null, badge: 'unofficial', links: null, date: null,
-    f1: Object.fromEntries(LABELS.map((l) => [l, report.per_label?.[l]?.f1 ?? null])),
-    micro_f1: report.micro_f1, micro_f1_ci: report.micro_f1_ci95 || null,
-    complexity_micro_f1: Object.fromEntries(LEVELS.map((l) => [l, report.per_complexity?.[l]?.micro_f1 ?? null])),
+function visitorRow(b, { name, report }) {
+  const rule = b.visitor_row, from = rule.from_score_report;
+  return {
+    unofficial: true, slug: 'visitor', rank: null, tie_group: null, setting: rule.setting, evaluator: `${name} (yours, unofficial)`,
+    size: null, badge: rule.badge, links: null, date: null,
+    f1: Object.fromEntries(b.labels.map(({ name: label }) => [label, at(report, from.f1, { label })])),
+    micro_f1: at(report, from.micro_f1), micro_f1_ci: at(report, from.micro_f1_ci),
+    complexity_micro_f1: Object.fromEntries(b.complexity_columns.map(({ name: level }) => [level, at(report, from.complexity_micro_f1, { level })])),
   };
+}
+
+export function showVisitorRow(name, report) {
+  state.visitor = { name, report };
   render();
 }
 
@@ -100,19 +109,20 @@ export async function loadLeaderboard() {
     return;
   }
   const b = state.board;
+  state.columns = columnsOf(b);
   info.replaceChildren(
     `Every verified row is rescored from its predictions by caqa ${b.caqa_version} on the default benchmark's test split (${b.benchmark.n} samples, `,
     el('span', { title: b.benchmark.gold_sha256 }, `version ${b.benchmark.version.slice(0, 12)}…`),
-    '). Rank = 1 + entries that beat it significantly (paired randomization p < 0.05 or disjoint 95% CIs); T1, T2… mark tie groups. ',
+    '). ', `Ranking: ${b.ranking.rule}. T1, T2… mark tie groups. `,
     el('code', { class: 'signature' }, b.signature));
   const select = document.getElementById('lb-setting');
   const settings = [...new Set([...b.verified, ...b.reported.entries].map((e) => e.setting))];
   select.replaceChildren(el('option', { value: 'all' }, 'all settings'), ...settings.map((s) => el('option', { value: s }, s)));
   select.addEventListener('change', () => { state.setting = select.value; render(); });
   const sortSelect = document.getElementById('lb-sort');
-  sortSelect.replaceChildren(...COLUMNS.filter((c) => c.id !== 'links').map((c) => el('option', { value: c.id }, c.head)));
+  sortSelect.replaceChildren(...state.columns.filter((c) => c.id !== 'links').map((c) => el('option', { value: c.id }, c.head)));
   sortSelect.addEventListener('change', () => {
-    const c = COLUMNS.find((x) => x.id === sortSelect.value);
+    const c = state.columns.find((x) => x.id === sortSelect.value);
     state.sort = { id: c.id, dir: c.num ? -1 : 1 };
     render();
   });

@@ -1,10 +1,19 @@
-// Leaderboard ranking: ranks with ties from paired p-values and interval overlap.
+// The leaderboard's core: ranking with ties, the JSON Schema subset, meta.json checked
+// against the embedded schema, scoring one entry with caqa score's blocking rule, and
+// the board JSON.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <algorithm>
 #include <limits>
 
+#include <fmt/format.h>
+
+#include "caqa/leaderboard/baselines.h"
+#include "caqa/leaderboard/entries.h"
+#include "caqa/leaderboard/json_schema.h"
 #include "caqa/leaderboard/ranking.h"
+#include "test_support.h"
 
 namespace caqa::leaderboard {
 namespace {
@@ -114,6 +123,278 @@ TEST(LeaderboardRanking, EqualScoresNeverBeatEachOtherAndSortByKey) {
 
 TEST(LeaderboardRanking, EmptyInput) {
   EXPECT_TRUE(rank_entries({}, PairwiseP(0)).empty());
+}
+
+// ---- the JSON Schema subset ---------------------------------------------------------
+
+Json parsed(std::string_view text) {
+  std::string error;
+  auto j = parse_json(text, error);
+  EXPECT_TRUE(j) << error;
+  return j.value_or(Json());
+}
+
+std::vector<std::string> problems_of(std::string_view value, std::string_view schema) {
+  return schema_problems(parsed(value), parsed(schema));
+}
+
+TEST(JsonSchema, ParseErrorNamesTheByte) {
+  std::string error;
+  EXPECT_FALSE(parse_json(R"({"a": )", error));
+  EXPECT_EQ(error.rfind("not valid JSON at byte 7: ", 0), 0u) << error;
+  EXPECT_FALSE(parse_json("", error));
+}
+
+TEST(JsonSchema, TypeSingleAndList) {
+  const char* schema = R"({"type": "object", "properties": {"a": {"type": ["string", "null"]}, "n": {"type": "integer"}}})";
+  EXPECT_TRUE(problems_of(R"({"a": null, "n": 3})", schema).empty());
+  EXPECT_TRUE(problems_of(R"({"a": "x"})", schema).empty());
+  EXPECT_EQ(problems_of(R"({"a": 8})", schema), std::vector<std::string>{"\"a\": expected a string or null, found number 8"});
+  EXPECT_EQ(problems_of(R"({"n": 1.5})", schema), std::vector<std::string>{"\"n\": expected an integer, found number 1.5"});
+  EXPECT_EQ(problems_of("[1]", schema), std::vector<std::string>{"expected a JSON object, found array [1]"});
+}
+
+TEST(JsonSchema, RequiredAndAdditionalProperties) {
+  const char* schema = R"({"required": ["a", "b"], "additionalProperties": false, "properties": {"a": {}, "b": {}}})";
+  EXPECT_TRUE(problems_of(R"({"a": 1, "b": 2})", schema).empty());
+  EXPECT_EQ(problems_of(R"({"a": 1, "c": 2})", schema),
+            (std::vector<std::string>{"missing required field \"b\"", "unknown field \"c\" (allowed: a, b)"}));
+  EXPECT_TRUE(problems_of(R"({"a": 1, "b": 2, "c": 3})", R"({"required": ["a"]})").empty());  // extras allowed by default
+}
+
+TEST(JsonSchema, EnumShowsTheChoices) {
+  const char* schema = R"({"properties": {"s": {"type": "string", "enum": ["x-y", "z"]}}})";
+  EXPECT_TRUE(problems_of(R"({"s": "z"})", schema).empty());
+  EXPECT_EQ(problems_of(R"({"s": "xy"})", schema), std::vector<std::string>{"\"s\": expected one of x-y, z, found \"xy\""});
+}
+
+TEST(JsonSchema, PatternIsSearchedNotAnchored) {
+  const char* schema = R"({"properties": {"u": {"pattern": "^https?://"}, "d": {"pattern": "[0-9]"}}})";
+  EXPECT_TRUE(problems_of(R"({"u": "https://a.b", "d": "a1b"})", schema).empty());
+  EXPECT_EQ(problems_of(R"({"u": "ftp://a"})", schema),
+            std::vector<std::string>{"\"u\": expected a string matching ^https?://, found \"ftp://a\""});
+}
+
+TEST(JsonSchema, MinLengthAndMaxLengthCountCharacters) {
+  const char* schema = R"({"properties": {"a": {"type": "string", "minLength": 1}, "b": {"type": ["string", "null"],
+    "minLength": 1}, "c": {"minLength": 3, "maxLength": 4}}})";
+  EXPECT_EQ(problems_of(R"({"a": ""})", schema), std::vector<std::string>{"\"a\": must not be empty"});
+  EXPECT_EQ(problems_of(R"({"b": ""})", schema), std::vector<std::string>{"\"b\": must not be empty (use null)"});
+  EXPECT_EQ(problems_of(R"({"c": "ab"})", schema), std::vector<std::string>{"\"c\": expected at least 3 characters, found 2"});
+  EXPECT_EQ(problems_of(R"({"c": "abcde"})", schema), std::vector<std::string>{"\"c\": expected at most 4 characters, found 5"});
+  EXPECT_TRUE(problems_of(R"({"c": "\u00e9\u00e9\u00e9\u00e9"})", schema).empty());  // 4 characters, 8 bytes
+}
+
+TEST(JsonSchema, FormatDateIsARealCalendarDate) {
+  const char* schema = R"({"properties": {"d": {"format": "date"}}})";
+  for (const char* good : {"2024-02-29", "2000-02-29", "2026-12-31"})
+    EXPECT_TRUE(problems_of(fmt::format(R"({{"d": "{}"}})", good), schema).empty()) << good;
+  for (const char* bad : {"2023-02-29", "1900-02-29", "2026-13-01", "2026-04-31", "2026-1-01", "yesterday"})
+    EXPECT_EQ(problems_of(fmt::format(R"({{"d": "{}"}})", bad), schema),
+              std::vector<std::string>{fmt::format("\"d\": expected a calendar date YYYY-MM-DD, found \"{}\"", bad)});
+}
+
+TEST(JsonSchema, FormatUri) {
+  const char* schema = R"({"properties": {"u": {"format": "uri"}}})";
+  EXPECT_TRUE(problems_of(R"({"u": "https://example.org/x"})", schema).empty());
+  EXPECT_EQ(problems_of(R"({"u": "example dot org"})", schema),
+            std::vector<std::string>{"\"u\": expected a URI, found \"example dot org\""});
+}
+
+TEST(JsonSchema, NotAndNestedProperties) {
+  const char* schema = R"({"properties": {"s": {"not": {"pattern": "^baseline-"}},
+    "o": {"type": "object", "required": ["k"], "properties": {"k": {"type": "string"}}}}})";
+  EXPECT_TRUE(problems_of(R"({"s": "mine", "o": {"k": "v"}})", schema).empty());
+  EXPECT_EQ(problems_of(R"({"s": "baseline-x"})", schema),
+            std::vector<std::string>{"\"s\": expected a value that does not match {\"pattern\":\"^baseline-\"}, found \"baseline-x\""});
+  EXPECT_EQ(problems_of(R"({"o": {"k": 1}})", schema), std::vector<std::string>{"\"o.k\": expected a string, found number 1"});
+  EXPECT_EQ(problems_of(R"({"o": {}})", schema), std::vector<std::string>{"\"o\": missing required field \"k\""});
+}
+
+// ---- meta.json against schema/leaderboard_meta.schema.json ------------------------
+
+const std::string kVersion(64, 'a');
+
+Json good_meta() {
+  return Json{{"slug", "my-judge"},    {"evaluator", "My judge"}, {"setting", "zero-shot"}, {"model", nullptr},
+              {"size", "8B"},          {"organisation", "Lab"},   {"paper", "https://arxiv.org/abs/1"},
+              {"code", nullptr},       {"date", "2026-11-22"},    {"benchmark_version", kVersion}};
+}
+
+std::vector<std::string> meta_problems(const Json& meta, const char* folder = "my-judge") {
+  return check_submission_meta(meta.dump(), folder, kVersion).problems;
+}
+
+TEST(SubmissionMeta, EmbeddedSchemaIsTheLeaderboardSchema) {
+  Json schema = parsed(leaderboard_meta_schema());
+  EXPECT_EQ(schema["$id"], "https://caqa.local/schema/leaderboard_meta.schema.json");
+  EXPECT_EQ(schema["additionalProperties"], false);
+}
+
+TEST(SubmissionMeta, GoodMetaGivesTheShownFields) {
+  MetaCheck c = check_submission_meta(good_meta().dump(), "my-judge", kVersion);
+  ASSERT_TRUE(c.meta) << (c.problems.empty() ? "" : c.problems[0]);
+  EXPECT_EQ(c.meta->slug, "my-judge");
+  EXPECT_EQ(c.meta->size, "8B");
+  EXPECT_FALSE(c.meta->model);
+  EXPECT_EQ(c.meta->paper, "https://arxiv.org/abs/1");
+  EXPECT_EQ(c.meta->date, "2026-11-22");
+  EXPECT_FALSE(c.meta->description);
+}
+
+TEST(SubmissionMeta, EachBadFieldIsNamed) {
+  struct Case {
+    const char* key;
+    Json value;
+    std::string expected;
+  };
+  const std::vector<Case> cases{
+      {"size", 8, "\"size\": expected a string or null, found number 8"},
+      {"setting", "zeroshot", "\"setting\": expected one of zero-shot, few-shot, fine-tuned, other, found \"zeroshot\""},
+      {"slug", "My_Judge", "\"slug\": expected a string matching ^[a-z0-9][a-z0-9-]{0,62}$, found \"My_Judge\""},
+      {"evaluator", "", "\"evaluator\": must not be empty"},
+      {"model", "", "\"model\": must not be empty (use null)"},
+      {"code", "ftp://x", "\"code\": expected a string matching ^https?://, found \"ftp://x\""},
+      {"date", "2026-02-30", "\"date\": expected a calendar date YYYY-MM-DD, found \"2026-02-30\""},
+      {"extra", 1, "unknown field \"extra\" (allowed: slug, evaluator, setting, model, size, organisation, paper, code, "
+                   "date, benchmark_version, description)"},
+  };
+  for (const auto& c : cases) {
+    Json meta = good_meta();
+    meta[c.key] = c.value;
+    auto problems = meta_problems(meta);
+    ASSERT_FALSE(problems.empty()) << c.key;
+    EXPECT_EQ(problems[0], c.expected) << c.key;
+    EXPECT_FALSE(check_submission_meta(meta.dump(), "my-judge", kVersion).meta);
+  }
+}
+
+TEST(SubmissionMeta, MissingFieldNotJsonAndNotAnObject) {
+  Json meta = good_meta();
+  meta.erase("organisation");
+  EXPECT_EQ(meta_problems(meta), std::vector<std::string>{"missing required field \"organisation\""});
+  EXPECT_EQ(check_submission_meta("{\"slug\":", "x", kVersion).problems[0].rfind("not valid JSON at byte", 0), 0u);
+  EXPECT_EQ(check_submission_meta("[]", "x", kVersion).problems, std::vector<std::string>{"expected a JSON object, found array []"});
+}
+
+TEST(SubmissionMeta, RulesBeyondTheSchema) {
+  EXPECT_EQ(meta_problems(good_meta(), "other"),
+            std::vector<std::string>{"\"slug\": \"my-judge\" must equal the folder name \"other\""});
+  Json meta = good_meta();
+  meta["slug"] = "baseline-mine";
+  EXPECT_EQ(meta_problems(meta, "baseline-mine")[0],
+            "\"slug\": expected a value that does not match {\"pattern\":\"^baseline-\"}, found \"baseline-mine\"");
+  meta = good_meta();
+  meta["benchmark_version"] = std::string(64, 'b');
+  auto problems = meta_problems(meta);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].rfind("\"benchmark_version\": \"bbbb", 0), 0u) << problems[0];
+}
+
+// ---- entries and the board ------------------------------------------------------------
+
+BoardBenchmark small_benchmark() {
+  BoardBenchmark b;
+  b.test = parse_gold(test::edge_gold()).gold;
+  b.train = parse_gold(test::gold_line("t1", "irrelevant", "single") + test::gold_line("t2", "irrelevant", "union") +
+                       test::gold_line("t3", "supportive", "single")).gold;
+  b.version = kVersion;
+  return b;
+}
+
+EntryCheck check(SubmissionChecker& checker, const std::string& folder, const std::string& predictions) {
+  Json meta = good_meta();
+  meta["slug"] = folder;
+  std::string meta_text = meta.dump();
+  InputText text(predictions);
+  return checker.check({folder, folder + "/meta.json", std::string_view(meta_text), folder + "/predictions.jsonl", &text});
+}
+
+TEST(LeaderboardEntries, ScoredLikeCaqaScoreAndBlockedOnlyByBlockingProblems) {
+  BoardBenchmark b = small_benchmark();
+  SubmissionChecker checker(b);
+  // An invalid label and an unknown id do not block `caqa score`, so they do not block here.
+  EntryCheck scored = check(checker, "a", test::edge_predictions() + "{\"id\":\"e04\",\"label\":\"maybe\"}\n");
+  ASSERT_TRUE(scored.entry) << (scored.problems.empty() ? "" : scored.problems[0]);
+  EXPECT_EQ(scored.entry->scored.outcomes.size(), b.test.size());
+  EXPECT_EQ(scored.note, "1 missing, 1 invalid label(s), 0 unparseable, 1 unknown id(s); scored as wrong/ignored");
+  EntryCheck blocked = check(checker, "b", test::edge_predictions() + "{\"id\": \"e01\", \"label\": \n");
+  EXPECT_FALSE(blocked.entry);
+  ASSERT_FALSE(blocked.problems.empty());
+  EXPECT_EQ(blocked.problems[0].rfind("b/predictions.jsonl:", 0), 0u) << blocked.problems[0];
+}
+
+TEST(LeaderboardEntries, SlugsAreUniqueIgnoringCase) {
+  BoardBenchmark b = small_benchmark();
+  SubmissionChecker checker(b);
+  EXPECT_TRUE(check(checker, "judge", test::edge_predictions()).entry);
+  EntryCheck again = check(checker, "Judge", test::edge_predictions());
+  EXPECT_FALSE(again.entry);
+  EXPECT_NE(std::find(again.problems.begin(), again.problems.end(),
+                      "Judge/meta.json: slug \"Judge\" is not unique (differs from another only in case)"),
+            again.problems.end());
+}
+
+TEST(LeaderboardBaselines, AlwaysSupportiveMajorityOfTrainAndSeededRandom) {
+  BoardBenchmark b = small_benchmark();
+  auto baselines = computed_baselines(b.test, b.train);
+  ASSERT_EQ(baselines.size(), 3u);
+  EXPECT_EQ(baselines[0].meta.slug, "baseline-always-supportive");
+  EXPECT_EQ(baselines[1].meta.evaluator, "Majority class of train (irrelevant)");
+  EXPECT_EQ(baselines[2].meta.slug, "baseline-uniform-random");
+  EXPECT_EQ(baselines[0].predictions.substr(0, 34), "{\"id\":\"e01\",\"label\":\"supportive\"}\n");
+  EXPECT_EQ(computed_baselines(b.test, b.train)[2].predictions, baselines[2].predictions);  // seeded
+  EXPECT_EQ(computed_baselines(b.test, GoldSet{}).size(), 2u);  // no train, no majority row
+}
+
+TEST(LeaderboardBoard, JsonCarriesRanksColumnsAndTheVisitorRule) {
+  BoardBenchmark b = small_benchmark();
+  SubmissionChecker checker(b);
+  std::vector<BoardEntry> entries{*check(checker, "edge", test::edge_predictions()).entry};
+  std::vector<std::string> problems;
+  for (auto& e : baseline_entries(b, problems)) entries.push_back(std::move(e));
+  EXPECT_TRUE(problems.empty());
+  std::string error;
+  auto reported = read_reported_table(fmt::format(R"({{"flag": "{}", "entries": []}})", kReportedFlag), error);
+  ASSERT_TRUE(reported) << error;
+  const std::string text = board_json(entries, b, *reported);
+  EXPECT_EQ(text, board_json(entries, b, *reported));
+  EXPECT_EQ(text.back(), '\n');
+  Json board = parsed(text);
+  EXPECT_EQ(board["format"], "caqa-leaderboard");
+  EXPECT_EQ(board["benchmark"]["n"], 18);
+  EXPECT_EQ(board["labels"][1], (Json{{"name", "partially_supportive"}, {"header", "Par."}}));
+  std::vector<std::string> levels, headers;
+  for (const auto& c : board["complexity_columns"]) levels.push_back(c["name"]), headers.push_back(c["header"]);
+  EXPECT_EQ(levels, (std::vector<std::string>{"single", "concatenation", "intersection", "union"}));
+  EXPECT_EQ(headers, (std::vector<std::string>{"Single", "Concat.", "Inter.", "Union"}));
+  EXPECT_EQ(board["visitor_row"]["ranked"], false);
+  EXPECT_EQ(board["visitor_row"]["from_score_report"]["f1"], "per_label.<label>.f1");
+  const Json& verified = board["verified"];
+  ASSERT_EQ(verified.size(), 4u);
+  EXPECT_EQ(verified[0]["slug"], "edge");  // the only real evaluator leads
+  EXPECT_EQ(verified[0]["vs_above"], nullptr);
+  for (std::size_t i = 1; i < verified.size(); ++i) {
+    EXPECT_EQ(verified[i]["vs_above"]["slug"], verified[i - 1]["slug"]);
+    EXPECT_GE(verified[i - 1]["micro_f1"].get<double>(), verified[i]["micro_f1"].get<double>());
+    EXPECT_EQ(verified[i]["rank"], 1 + verified[i]["beaten_by"].get<int>());
+  }
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : verified[0]["complexity_micro_f1"].items()) keys.push_back(k);
+  EXPECT_EQ(keys, levels);
+  EXPECT_EQ(board["reported"]["flag"], kReportedFlag);
+  EXPECT_EQ(board_freshness(text, b), BoardFreshness::Current);
+  b.version = std::string(64, 'c');
+  EXPECT_EQ(board_freshness(text, b), BoardFreshness::Stale);
+  EXPECT_EQ(board_freshness("{", b), BoardFreshness::Unreadable);
+}
+
+TEST(LeaderboardReported, NeedsTheFlagAndEntries) {
+  std::string error;
+  EXPECT_FALSE(read_reported_table(R"({"entries": []})", error));
+  EXPECT_NE(error.find("\"flag\""), std::string::npos);
+  EXPECT_FALSE(read_reported_table("[", error));
+  EXPECT_EQ(error.rfind("not valid JSON", 0), 0u);
 }
 
 }  // namespace

@@ -1,0 +1,49 @@
+#include "caqa/leaderboard/entries.h"
+
+#include <fmt/format.h>
+
+#include "caqa/leaderboard/baselines.h"
+#include "caqa/words.h"
+
+namespace caqa::leaderboard {
+
+namespace {
+
+std::optional<SubmissionScore> score_entry(const InputText& predictions, const std::string& name, const BoardBenchmark& b,
+                                           std::vector<std::string>& problems) {
+  SubmissionScoring s = score_submission(predictions, name, b);
+  if (!s.scored)
+    for (const auto& d : s.diagnostics.items)
+      if (d.severity == Severity::Error) problems.push_back(format_diagnostic(name, d));
+  return std::move(s.scored);
+}
+
+}  // namespace
+
+EntryCheck SubmissionChecker::check(const SubmissionFiles& files) {
+  EntryCheck out;
+  MetaCheck meta;
+  if (files.meta) meta = check_submission_meta(*files.meta, files.folder, b_.version);
+  if (!folded_slugs_.insert(ascii_lower(files.folder)).second)
+    meta.problems.push_back(fmt::format("slug \"{}\" is not unique (differs from another only in case)", files.folder));
+  for (const auto& p : meta.problems) out.problems.push_back(fmt::format("{}: {}", files.meta_path, p));
+  std::optional<SubmissionScore> scored;
+  if (files.predictions) scored = score_entry(*files.predictions, files.predictions_path, b_, out.problems);
+  if (!out.problems.empty() || !meta.meta || !scored) return out;
+  const ScoreCounts& c = scored->report.counts;
+  if (c.missing || c.invalid_label || c.unparseable || c.extra_lines)
+    out.note = fmt::format("{} missing, {} invalid label(s), {} unparseable, {} unknown id(s); scored as wrong/ignored",
+                           c.missing, c.invalid_label, c.unparseable, c.extra_lines);
+  out.entry = BoardEntry{std::move(*meta.meta), false, std::move(*scored)};
+  return out;
+}
+
+std::vector<BoardEntry> baseline_entries(const BoardBenchmark& b, std::vector<std::string>& problems) {
+  std::vector<BoardEntry> out;
+  for (Baseline& baseline : computed_baselines(b.test, b.train))
+    if (auto scored = score_entry(InputText(baseline.predictions), baseline.meta.slug, b, problems))
+      out.push_back(BoardEntry{std::move(baseline.meta), true, std::move(*scored)});
+  return out;
+}
+
+}  // namespace caqa::leaderboard
