@@ -46,8 +46,8 @@ std::optional<lb::BoardBenchmark> obtain_benchmark(const std::string& given_dir)
       return std::nullopt;  // the folder stays, for its log
     }
   }
-  auto test = load_gold({(dir / "test.jsonl").string(), ""}, kDefaultMaxLineBytes);
-  auto train = test ? load_gold({(dir / "train.jsonl").string(), ""}, kDefaultMaxLineBytes, false) : std::nullopt;
+  auto test = load_gold((dir / "test.jsonl").string(), {});
+  auto train = test ? load_gold((dir / "train.jsonl").string(), {}, false) : std::nullopt;
   std::error_code ignored;
   if (!tmp.empty()) fs::remove_all(tmp, ignored);
   if (!train) return std::nullopt;

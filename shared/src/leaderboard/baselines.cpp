@@ -46,7 +46,7 @@ std::vector<Baseline> computed_baselines(const GoldSet& test, const GoldSet& tra
                          constant_predictions(test, Label::Supportive)));
   if (train.size() > 0) {
     std::array<std::uint64_t, kLabelCount> counts{};
-    for (std::uint32_t i = 0; i < train.size(); ++i) ++counts[index_of(train.label(i))];
+    for (std::uint32_t i = 0; i < train.size(); ++i) ++counts[train.label(i)];
     // Ties go to the first label in canonical order.
     auto majority = static_cast<Label>(std::max_element(counts.begin(), counts.end()) - counts.begin());
     out.push_back(baseline("baseline-majority-train",

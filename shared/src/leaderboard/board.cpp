@@ -15,12 +15,6 @@ namespace caqa::leaderboard {
 
 namespace {
 
-// Table 5's columns, in its order, with its short headers.
-constexpr Complexity kTableLevels[] = {Complexity::Single, Complexity::Concatenation, Complexity::Intersection,
-                                       Complexity::Union};
-constexpr const char* kTableLevelHeaders[] = {"Single", "Concat.", "Inter.", "Union"};
-constexpr const char* kLabelHeaders[kLabelCount] = {"Sup.", "Par.", "Con.", "Irr."};
-
 Json number(double x) { return std::isnan(x) ? Json() : Json(x); }
 Json optional_text(const std::optional<std::string>& s) { return s ? Json(*s) : Json(); }
 
@@ -42,13 +36,15 @@ Json scores_json(const ScoreReport& rep) {
   j["n"] = c.n;
   j["coverage"] = rep.counts.gold ? static_cast<double>(rep.counts.matched) / static_cast<double>(rep.counts.gold) : 0.0;
   Json f1 = Json::object();
-  for (int l = 0; l < kLabelCount; ++l) f1[std::string(label_name(static_cast<Label>(l)))] = number(c.per_label[l].f1);
+  const LabelScheme& scheme = *rep.options.scheme;
+  for (int l = 0; l < scheme.size(); ++l) f1[std::string(scheme.class_name(static_cast<ClassId>(l)))] = number(c.per_label[l].f1);
   j["f1"] = f1;
-  j["micro_f1"] = number(c.micro_f1);
-  j["micro_f1_ci"] = rep.intervals ? Json::array({rep.intervals->micro_f1.low, rep.intervals->micro_f1.high}) : Json();
-  j["macro_f1"] = number(c.macro_f1);
+  j["micro_f1"] = number(c.value("micro_f1"));
+  const Interval* ci = rep.intervals ? &rep.intervals->measure("micro_f1") : nullptr;
+  j["micro_f1_ci"] = ci ? Json::array({ci->low, ci->high}) : Json();
+  j["macro_f1"] = number(c.value("macro_f1"));
   Json levels = Json::object();
-  for (Complexity level : kTableLevels) levels[std::string(complexity_name(level))] = number(c.complexity_micro_f1[index_of(level)]);
+  for (Complexity level : kComplexities) levels[std::string(complexity_name(level))] = number(c.complexity_micro_f1[index_of(level)]);
   j["complexity_micro_f1"] = levels;
   return j;
 }
@@ -70,7 +66,7 @@ Json entry_json(const BoardEntry& e, const RankedEntry& r, const std::string& ab
   j["beaten_by"] = r.beaten_by;
   j["slug"] = e.meta.slug;
   j["badge"] = e.baseline ? "baseline" : "verified";
-  for (const Json& part : {meta_json(e.meta), scores_json(e.scored.report)})
+  for (const Json& part : {meta_json(e.meta), scores_json(*e.scored.report)})
     for (const auto& [k, v] : part.items()) j[k] = v;
   if (!r.has_above) {
     j["vs_above"] = nullptr;
@@ -86,11 +82,8 @@ Json entry_json(const BoardEntry& e, const RankedEntry& r, const std::string& ab
   return j;
 }
 
-PairedResult paired(const SubmissionScore& a, const SubmissionScore& b, const GoldSet& test) {
-  PairedCounts counts;
-  for (std::uint32_t g = 0; g < test.size(); ++g)
-    counts.joint[index_of(test.label(g))][a.outcomes[g]][b.outcomes[g]] += 1;
-  return compare_paired(counts, CompareMetric{}, board_score_options().bootstrap);
+PairedResult paired(const ScoredFile& a, const ScoredFile& b, const GoldSet& test) {
+  return compare_paired(paired_counts(test, a, b, false), CompareMetric{}, board_request().bootstrap);
 }
 
 Json benchmark_json(const BoardBenchmark& b) {
@@ -99,7 +92,7 @@ Json benchmark_json(const BoardBenchmark& b) {
 }
 
 Json ranking_json() {
-  const BootstrapOptions boot = board_score_options().bootstrap;
+  const BootstrapOptions boot = board_request().bootstrap;
   return Json{
       {"metric", "micro_f1"},
       {"rule", "rank = 1 + number of entries that beat it significantly: higher micro-F1 and (paired approximate "
@@ -113,10 +106,10 @@ Json ranking_json() {
 // how a visitor's own score report (caqa score --json) becomes an unranked row.
 void add_columns_and_visitor_row(Json& board) {
   Json labels = Json::array(), levels = Json::array();
-  for (int l = 0; l < kLabelCount; ++l)
-    labels.push_back({{"name", label_name(static_cast<Label>(l))}, {"header", kLabelHeaders[l]}});
-  for (int i = 0; i < kComplexityCount; ++i)
-    levels.push_back({{"name", complexity_name(kTableLevels[i])}, {"header", kTableLevelHeaders[i]}});
+  const LabelScheme& scheme = *board_request().scheme;
+  for (int l = 0; l < scheme.size(); ++l)
+    labels.push_back({{"name", scheme.class_name(static_cast<ClassId>(l))}, {"header", scheme.short_names[l]}});
+  for (Complexity c : kComplexities) levels.push_back({{"name", complexity_name(c)}, {"header", complexity_title(c)}});
   board["labels"] = labels;
   board["complexity_columns"] = levels;
   board["visitor_row"] = Json{
@@ -134,9 +127,9 @@ void add_columns_and_visitor_row(Json& board) {
 std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchmark& b, const ReportedTable& reported) {
   std::vector<RankInput> inputs;
   for (const auto& e : entries) {
-    const ScoreReport& rep = e.scored.report;
-    const double micro = rep.classification.micro_f1;
-    inputs.push_back({e.meta.slug, micro, rep.intervals ? rep.intervals->micro_f1 : Interval{micro, micro}});
+    const ScoreReport& rep = *e.scored.report;
+    const double micro = rep.classification.value("micro_f1");
+    inputs.push_back({e.meta.slug, micro, rep.intervals ? rep.intervals->measure("micro_f1") : Interval{micro, micro}});
   }
   PairwiseP p(entries.size());
   std::map<std::pair<std::size_t, std::size_t>, PairedResult> results;
@@ -154,7 +147,7 @@ std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchm
                                 : PairedResult{};
     verified.push_back(entry_json(entries[me], ranked[pos], entries[above].meta.slug, vs_above));
   }
-  std::string signature = entries.empty() ? score_signature(ScoreReport{}) : entries.front().scored.report.signature;
+  std::string signature = entries.empty() ? score_signature(ScoreReport{}) : entries.front().scored.report->signature;
   Json board;
   board["format"] = "caqa-leaderboard";
   board["format_version"] = kBoardFormatVersion;
@@ -174,8 +167,8 @@ BoardFreshness board_freshness(std::string_view board_bytes, const BoardBenchmar
   std::string error;
   std::optional<Json> board = parse_json(board_bytes, error);
   if (!board || !board->is_object()) return BoardFreshness::Unreadable;
-  SubmissionScoring reference = score_submission(InputText(constant_predictions(b.test, Label::Supportive)), "signature", b);
-  const std::string expected = reference.scored ? reference.scored->report.signature : "";
+  ScoredFile reference = score_submission(InputText(constant_predictions(b.test, Label::Supportive)), "signature", b);
+  const std::string expected = reference.blocked() ? "" : reference.report->signature;
   auto text_at = [](const Json& j, const char* key) {
     auto it = j.is_object() ? j.find(key) : j.end();
     return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();

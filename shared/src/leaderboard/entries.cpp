@@ -9,13 +9,12 @@ namespace caqa::leaderboard {
 
 namespace {
 
-std::optional<SubmissionScore> score_entry(const InputText& predictions, const std::string& name, const BoardBenchmark& b,
-                                           std::vector<std::string>& problems) {
-  SubmissionScoring s = score_submission(predictions, name, b);
-  if (!s.scored)
-    for (const auto& d : s.diagnostics.items)
-      if (d.severity == Severity::Error) problems.push_back(format_diagnostic(name, d));
-  return std::move(s.scored);
+std::optional<ScoredFile> score_entry(const InputText& predictions, const std::string& name, const BoardBenchmark& b,
+                                      std::vector<std::string>& problems) {
+  ScoredFile s = score_submission(predictions, name, b);
+  if (!s.blocked()) return s;
+  for (const auto& d : s.blocking().items) problems.push_back(format_diagnostic(name, d));
+  return std::nullopt;
 }
 
 }  // namespace
@@ -27,10 +26,10 @@ EntryCheck SubmissionChecker::check(const SubmissionFiles& files) {
   if (!folded_slugs_.insert(ascii_lower(files.folder)).second)
     meta.problems.push_back(fmt::format("slug \"{}\" is not unique (differs from another only in case)", files.folder));
   for (const auto& p : meta.problems) out.problems.push_back(fmt::format("{}: {}", files.meta_path, p));
-  std::optional<SubmissionScore> scored;
+  std::optional<ScoredFile> scored;
   if (files.predictions) scored = score_entry(*files.predictions, files.predictions_path, b_, out.problems);
   if (!out.problems.empty() || !meta.meta || !scored) return out;
-  const ScoreCounts& c = scored->report.counts;
+  const ScoreCounts& c = scored->report->counts;
   if (c.missing || c.invalid_label || c.unparseable || c.extra_lines)
     out.note = fmt::format("{} missing, {} invalid label(s), {} unparseable, {} unknown id(s); scored as wrong/ignored",
                            c.missing, c.invalid_label, c.unparseable, c.extra_lines);

@@ -1,8 +1,6 @@
 // Scoring one leaderboard entry (a submission or a computed baseline) with the
-// defaults of `caqa score`: lenient labels, --dup error, a missing prediction is
-// wrong, 1000 bootstrap resamples, seed 13, 95%. A file is refused only when
-// blocks_scoring() says so, as `caqa score` does; invalid labels and unknown ids are
-// scored as documented there.
+// defaults of `caqa score` through the same pipeline: a file is refused exactly when
+// `caqa score` refuses it (scoring/policy.h).
 #pragma once
 
 #include <cstdint>
@@ -13,7 +11,7 @@
 #include "caqa/errors.h"
 #include "caqa/gold_set.h"
 #include "caqa/input_text.h"
-#include "caqa/score.h"
+#include "caqa/scoring/pipeline.h"
 
 namespace caqa::leaderboard {
 
@@ -24,19 +22,10 @@ struct BoardBenchmark {
   std::string version;  // SHA-256 of test.jsonl
 };
 
-struct SubmissionScore {
-  ScoreReport report;
-  std::vector<std::uint8_t> outcomes;  // per gold sample: label index, kMissingColumn or kUnparseableColumn
-};
+// The request of every board entry: the defaults of caqa score.
+ScoreRequest board_request();
 
-struct SubmissionScoring {
-  std::optional<SubmissionScore> scored;  // nullopt: blocked, see diagnostics
-  Diagnostics diagnostics;
-};
-
-ScoreOptions board_score_options();
-
-// name: the file as reports show it.
-SubmissionScoring score_submission(const InputText& predictions, const std::string& name, const BoardBenchmark& b);
+// The core's pipeline (scoring/pipeline.h) on one entry; name: the file as reports show it.
+ScoredFile score_submission(const InputText& predictions, const std::string& name, const BoardBenchmark& b);
 
 }  // namespace caqa::leaderboard
