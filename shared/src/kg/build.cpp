@@ -128,4 +128,21 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   return built;
 }
 
+std::string format_build_summary(const BuiltBenchmark& built) {
+  std::string out = built.statistics_md;
+  const ProblemCounts& problems = built.problems;
+  if (!problems.empty()) {
+    out += fmt::format("\nskipped inputs ({}):\n", problems.total());
+    for (const auto& [reason, n] : problems.counts()) {
+      out += fmt::format("  {:>7}  {}", n, reason);
+      const auto& ex = problems.examples(reason);
+      if (!ex.empty()) out += fmt::format("  (e.g. {}{})", ex[0].where, ex[0].detail.empty() ? "" : ": " + ex[0].detail);
+      out += "\n";
+    }
+  }
+  out += fmt::format("verification: {} violation(s){}\n", built.violations.size(), built.verified ? "" : " (--no-verify)");
+  for (std::size_t i = 0; i < built.violations.size() && i < 5; ++i) out += fmt::format("  {}\n", built.violations[i]);
+  return out;
+}
+
 }  // namespace caqa::kg

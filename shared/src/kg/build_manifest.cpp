@@ -1,6 +1,5 @@
 #include "build_manifest.h"
 
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "caqa/version.h"
@@ -91,23 +90,6 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
   for (std::size_t i = 0; i < built.violations.size() && i < 20; ++i) violations.push_back(built.violations[i]);
   m["verification"] = Json{{"violations", built.violations.size()}, {"examples", violations}};
   return m.dump(2) + "\n";
-}
-
-std::string format_build_summary(const BuiltBenchmark& built) {
-  std::string out = built.statistics_md;
-  const ProblemCounts& problems = built.problems;
-  if (!problems.empty()) {
-    out += fmt::format("\nskipped inputs ({}):\n", problems.total());
-    for (const auto& [reason, n] : problems.counts()) {
-      out += fmt::format("  {:>7}  {}", n, reason);
-      const auto& ex = problems.examples(reason);
-      if (!ex.empty()) out += fmt::format("  (e.g. {}{})", ex[0].where, ex[0].detail.empty() ? "" : ": " + ex[0].detail);
-      out += "\n";
-    }
-  }
-  out += fmt::format("verification: {} violation(s){}\n", built.violations.size(), built.verified ? "" : " (--no-verify)");
-  for (std::size_t i = 0; i < built.violations.size() && i < 5; ++i) out += fmt::format("  {}\n", built.violations[i]);
-  return out;
 }
 
 }  // namespace caqa::kg
