@@ -153,7 +153,7 @@ std::vector<Statement> read_statements(const TextSource& source, ProblemCounts& 
 
 }  // namespace
 
-NTriplesLoad add_ntriples(KnowledgeGraphBuilder& builder, const TextSource& source, ProblemCounts& problems) {
+NTriplesLoad add_ntriples(MemoryGraphBuilder& builder, const TextSource& source, ProblemCounts& problems) {
   NTriplesLoad load;
   std::vector<Statement> statements = read_statements(source, problems, load);
 

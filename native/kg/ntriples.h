@@ -1,4 +1,4 @@
-// N-Triples into a KnowledgeGraphBuilder, read with serd (native only: serd is not built
+// N-Triples into a MemoryGraphBuilder, read with serd (native only: serd is not built
 // for WebAssembly). One statement per line; a line serd rejects is counted in problems
 // ("ntriples: malformed line", with serd's message) and skipped, never fatal.
 //
@@ -32,6 +32,6 @@ struct NTriplesLoad {
   std::size_t malformed_lines = 0;
 };
 
-NTriplesLoad add_ntriples(KnowledgeGraphBuilder& builder, const TextSource& source, ProblemCounts& problems);
+NTriplesLoad add_ntriples(MemoryGraphBuilder& builder, const TextSource& source, ProblemCounts& problems);
 
 }  // namespace caqa::kg

@@ -1,9 +1,12 @@
-// The benchmark construction pipeline on a small hand-written KG.
+// The benchmark construction pipeline on a small hand-written KG: the graph interface,
+// the builder, and build_benchmark from input bytes to documents.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "caqa/kg/benchmark_builder.h"
+#include "caqa/kg/build.h"
 #include "caqa/kg/kg_text.h"
 #include "caqa/kg/question_reader.h"
 
@@ -67,8 +70,8 @@ not json
 {"id":"q7","question":"three hops","answers":["country/usa"],"query":[["film/jaws","directed_by","?v1"],["?v1","place_of_birth","?v2"],["?v2","located_in","?a"]]}
 )";
 
-KnowledgeGraph small_kg(ProblemCounts& problems) {
-  KnowledgeGraphBuilder b;
+MemoryGraph small_kg(ProblemCounts& problems) {
+  MemoryGraphBuilder b;
   add_triples(b, {"triples.tsv", kTriples}, TripleFormat::Auto, problems);
   for (auto& [k, v] : read_two_column_table({"names.tsv", kNames}, problems)) b.set_name(k, v);
   for (auto& [k, v] : read_two_column_table({"types.tsv", kTypes}, problems)) b.set_type(k, v);
@@ -79,7 +82,7 @@ KnowledgeGraph small_kg(ProblemCounts& problems) {
 
 TEST(KgStore, AdjacencyNamesTypesAndProblems) {
   ProblemCounts problems;
-  KnowledgeGraph kg = small_kg(problems);
+  MemoryGraph kg = small_kg(problems);
   EXPECT_EQ(kg.triple_count(), 28u);
   EXPECT_EQ(problems.counts().at("triple line without 3 tab-separated fields"), 1u);
   auto spielberg = *kg.find_entity("person/spielberg");
@@ -94,7 +97,7 @@ TEST(KgStore, AdjacencyNamesTypesAndProblems) {
 
 TEST(KgStore, PipeFormatAndDuplicates) {
   ProblemCounts problems;
-  KnowledgeGraphBuilder b;
+  MemoryGraphBuilder b;
   add_triples(b, {"kb.txt", "Kismet|directed_by|William Dieterle\nKismet|directed_by|William Dieterle\n"},
               TripleFormat::Auto, problems);
   EXPECT_EQ(b.build().triple_count(), 1u);
@@ -115,7 +118,7 @@ TEST(KgQuery, Shapes) {
 
 TEST(KgQuery, MatchFollowsPatternsBothWays) {
   ProblemCounts problems;
-  KnowledgeGraph kg = small_kg(problems);
+  MemoryGraph kg = small_kg(problems);
   auto questions = read_questions({"q.jsonl", kQuestions}, problems);
   auto q4 = resolve(questions[3].query, kg, problems, "q4");
   ASSERT_TRUE(q4);
@@ -126,7 +129,7 @@ TEST(KgQuery, MatchFollowsPatternsBothWays) {
 
 TEST(KgBuild, EveryLabelAndComplexityVerified) {
   ProblemCounts problems;
-  KnowledgeGraph kg = small_kg(problems);
+  MemoryGraph kg = small_kg(problems);
   auto questions = read_questions({"q.jsonl", kQuestions}, problems);
   EXPECT_EQ(questions.size(), 7u);
   EXPECT_EQ(problems.counts().at("question line that is not a JSON object"), 1u);
@@ -155,7 +158,7 @@ TEST(KgBuild, EveryLabelAndComplexityVerified) {
 
 TEST(KgBuild, DeterministicAndSplitBySourceQuestion) {
   ProblemCounts problems;
-  KnowledgeGraph kg = small_kg(problems);
+  MemoryGraph kg = small_kg(problems);
   auto questions = read_questions({"q.jsonl", kQuestions}, problems);
   Verbalizer verbalizer(kg, {});
   BuildOptions options;
@@ -176,7 +179,7 @@ TEST(KgBuild, DeterministicAndSplitBySourceQuestion) {
 
 TEST(KgBuild, UnionUsesSameNameEntities) {
   ProblemCounts problems;
-  KnowledgeGraph kg = small_kg(problems);
+  MemoryGraph kg = small_kg(problems);
   auto questions = read_questions({"q.jsonl", kQuestions}, problems);
   caqa::Rng rng(3);
   auto q2 = resolve(questions[1].query, kg, problems, "q2");
@@ -190,4 +193,128 @@ TEST(KgBuild, UnionUsesSameNameEntities) {
     EXPECT_EQ(answers_of(e, kg).size(), 2u);  // Floral Park and Melbourne
   }
   EXPECT_TRUE(found);
+}
+
+namespace {
+
+// A graph that owns nothing it returns, as a remote backend would: every list is a
+// copy, and it counts the queries it is asked to run.
+class CopyingGraph final : public KnowledgeGraph {
+ public:
+  explicit CopyingGraph(const MemoryGraph& g) : g_(g) {}
+  std::size_t entity_count() const override { return g_.entity_count(); }
+  std::size_t relation_count() const override { return g_.relation_count(); }
+  std::size_t triple_count() const override { return g_.triple_count(); }
+  std::size_t type_count() const override { return g_.type_count(); }
+  std::string_view entity_key(EntityId e) const override { return g_.entity_key(e); }
+  std::string_view entity_name(EntityId e) const override { return g_.entity_name(e); }
+  bool has_name(EntityId e) const override { return g_.has_name(e); }
+  TypeId entity_type(EntityId e) const override { return g_.entity_type(e); }
+  std::string_view type_name(TypeId t) const override { return g_.type_name(t); }
+  std::string_view relation_name(RelationId r) const override { return g_.relation_name(r); }
+  std::optional<EntityId> find_entity(std::string_view key) const override { return g_.find_entity(key); }
+  std::optional<RelationId> find_relation(std::string_view name) const override { return g_.find_relation(name); }
+  std::optional<TypeId> find_type(std::string_view name) const override { return g_.find_type(name); }
+  EdgeList out_edges(EntityId h) const override { return copy(g_.out_edges(h)); }
+  EdgeList in_edges(EntityId t) const override { return copy(g_.in_edges(t)); }
+  EdgeList out_edges(EntityId h, RelationId r) const override { return copy(g_.out_edges(h, r)); }
+  EdgeList in_edges(EntityId t, RelationId r) const override { return copy(g_.in_edges(t, r)); }
+  bool has_triple(const Triple& t) const override { return g_.has_triple(t); }
+  EntityList entities_named(std::string_view name) const override { return copy(g_.entities_named(name)); }
+  EntityList entities_of_type(TypeId type) const override { return copy(g_.entities_of_type(type)); }
+  EntityList relation_range(RelationId r) const override { return copy(g_.relation_range(r)); }
+  EntityList relation_domain(RelationId r) const override { return copy(g_.relation_domain(r)); }
+  std::vector<Binding> match(const ResolvedQuery& query, std::size_t limit) const override {
+    ++queries;
+    return KnowledgeGraph::match(query, limit);
+  }
+  mutable std::size_t queries = 0;
+
+ private:
+  template <class T>
+  static Listing<T> copy(const Listing<T>& borrowed) {
+    return Listing<T>(std::vector<T>(borrowed.begin(), borrowed.end()));
+  }
+  const MemoryGraph& g_;
+};
+
+BuildSources small_sources() {
+  BuildSources s;
+  s.kg = {{"data/triples.tsv", kTriples}};
+  s.names = {{"data/names.tsv", kNames}};
+  s.types = {{"data/types.tsv", kTypes}};
+  s.questions = {{"data/questions.jsonl", kQuestions}};
+  s.templates = SourceFile{"data/templates.tsv", "directed_by\t{head} was directed by {tail}.\n"};
+  s.sha256_hex = [](std::string_view bytes) { return "len" + std::to_string(bytes.size()); };
+  return s;
+}
+
+}  // namespace
+
+TEST(KgGraph, AnOwningBackendBuildsTheSameSamples) {
+  ProblemCounts problems;
+  MemoryGraph memory = small_kg(problems);
+  CopyingGraph copying(memory);
+  auto questions = read_questions({"q.jsonl", kQuestions}, problems);
+  BuildOptions options;
+  options.test_fraction = 0.5;
+  auto jsonl = [&](const KnowledgeGraph& kg) {
+    Verbalizer verbalizer(kg, {});
+    std::string out;
+    for (const auto& s : build_benchmark(kg, questions, verbalizer, options).samples) out += sample_json(s, kg) + "\n";
+    return out;
+  };
+  std::string expected = jsonl(memory);
+  EXPECT_FALSE(expected.empty());
+  EXPECT_EQ(jsonl(copying), expected);
+  EXPECT_GT(copying.queries, 0u);  // query execution went through the graph
+}
+
+TEST(KgPipeline, BuildsDocumentsFromBytes) {
+  BenchmarkOptions options;
+  options.build.test_fraction = 0.5;
+  std::size_t loaded_calls = 0, reports = 0;
+  BuildObserver observer;
+  observer.loaded = [&](const GraphSummary& g) {
+    ++loaded_calls;
+    EXPECT_EQ(g.triples, 28u);
+  };
+  observer.import_report = [&](std::string_view) { ++reports; };
+  BuiltBenchmark a = build_benchmark(small_sources(), options, observer);
+  EXPECT_EQ(loaded_calls, 1u);
+  EXPECT_EQ(reports, 0u);  // no importer ran: caqa question JSON Lines only
+  auto lines = [](const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); };
+  EXPECT_EQ(lines(a.train_jsonl) + lines(a.test_jsonl), a.sample_count);
+  EXPECT_GT(lines(a.test_jsonl), 0u);
+  EXPECT_EQ(a.statistics_md, statistics_markdown(a.stats));
+  EXPECT_TRUE(a.violations.empty());
+  EXPECT_EQ(a.problems.counts().at("path query longer than two hops"), 1u);
+  EXPECT_EQ(a.problems.counts().at("triple line without 3 tab-separated fields"), 1u);
+  // The manifest names each input by file name in reading order, hashes every document.
+  const std::string& m = a.manifest_json;
+  std::size_t triples = m.find("\"path\": \"triples.tsv\""), names = m.find("\"path\": \"names.tsv\"");
+  std::size_t templates = m.find("\"path\": \"templates.tsv\"");
+  ASSERT_NE(triples, std::string::npos);
+  EXPECT_LT(triples, names);
+  EXPECT_LT(names, templates);
+  EXPECT_NE(m.find("\"sha256\": \"len" + std::to_string(a.test_jsonl.size()) + "\""), std::string::npos);
+  auto docs = a.documents();
+  ASSERT_EQ(docs.size(), 4u);
+  EXPECT_EQ(docs.back().first, "manifest.json");
+  // Same bytes in, same bytes out.
+  BuiltBenchmark b = build_benchmark(small_sources(), options);
+  EXPECT_EQ(a.train_jsonl, b.train_jsonl);
+  EXPECT_EQ(a.test_jsonl, b.test_jsonl);
+  EXPECT_EQ(a.manifest_json, b.manifest_json);
+  options.max_questions = 2;
+  EXPECT_LT(build_benchmark(small_sources(), options).sample_count, a.sample_count);
+}
+
+TEST(KgPipeline, NTriplesWithoutAParserIsASkippedInput) {
+  BuildSources s = small_sources();
+  s.kg.push_back({"extra/graph.nt", "<a> <b> <c> .\n"});
+  BuiltBenchmark built = build_benchmark(s, {});
+  EXPECT_EQ(built.problems.counts().at("kg: N-Triples needs the native parser"), 1u);
+  EXPECT_FALSE(built.clean());
+  EXPECT_NE(format_build_summary(built).find("kg: N-Triples needs the native parser"), std::string::npos);
 }

@@ -23,14 +23,14 @@ std::string fixture_text() {
 }
 
 struct Loaded {
-  KnowledgeGraph kg;
+  MemoryGraph kg;
   NTriplesLoad load;
   ProblemCounts problems;
 };
 
 Loaded load_text(const std::string& text) {
   Loaded l;
-  KnowledgeGraphBuilder builder;
+  MemoryGraphBuilder builder;
   l.load = add_ntriples(builder, {"sample.nt", text}, l.problems);
   l.kg = builder.build();
   return l;

@@ -51,18 +51,18 @@ void expect_import(const QuestionImport& import, std::size_t read, std::size_t i
   for (const auto& [reason, n] : reasons) EXPECT_EQ(count(import.skipped, reason), n) << reason << "\n" << summary;
 }
 
-KnowledgeGraph metaqa_kg(ProblemCounts& problems) {
+MemoryGraph metaqa_kg(ProblemCounts& problems) {
   Fixture triples("metaqa/kg/train.txt"), entities("metaqa/kg/entities.dict"), relations("metaqa/kg/relations.dict");
-  KnowledgeGraphBuilder builder;
+  MemoryGraphBuilder builder;
   MetaQaKgLoad load = add_metaqa_kg(builder, triples.source(), entities.source(), relations.source(), problems);
   EXPECT_EQ(load.triples, 9u);
   EXPECT_EQ(load.names, 9u);
   return builder.build();
 }
 
-KnowledgeGraph fb15k_kg(ProblemCounts& problems, Fb15kLoad* load_out = nullptr) {
+MemoryGraph fb15k_kg(ProblemCounts& problems, Fb15kLoad* load_out = nullptr) {
   Fixture train("fb15k/train.txt"), valid("fb15k/valid.txt"), names("fb15k/entity2text.txt");
-  KnowledgeGraphBuilder builder;
+  MemoryGraphBuilder builder;
   const TextSource texts[] = {train.source(), valid.source()};
   Fb15kLoad load = add_fb15k237(builder, texts, names.source(), problems);
   if (load_out) *load_out = load;
@@ -71,7 +71,7 @@ KnowledgeGraph fb15k_kg(ProblemCounts& problems, Fb15kLoad* load_out = nullptr) 
 
 TEST(KgImportMetaQa, LoadsTheKgFromIdTriplesAndDictionaries) {
   ProblemCounts problems;
-  KnowledgeGraph kg = metaqa_kg(problems);
+  MemoryGraph kg = metaqa_kg(problems);
   EXPECT_EQ(count(problems, "unknown relation id"), 1u);
   EXPECT_EQ(count(problems, "triple line without 3 tab-separated fields"), 1u);
   auto jaws = kg.find_entity("0");
@@ -101,7 +101,7 @@ TEST(KgImportMetaQa, HopsMapToRelationsAndDirections) {
 
 TEST(KgImportMetaQa, OneHopQuestions) {
   ProblemCounts problems;
-  KnowledgeGraph kg = metaqa_kg(problems);
+  MemoryGraph kg = metaqa_kg(problems);
   Fixture qa("metaqa/qa/1hop.txt"), qtypes("metaqa/qa/1hop_qtype.txt");
   QuestionImport import = import_metaqa_questions(qa.source(), qtypes.source(), 1, kg);
   expect_import(import, 7, 4,
@@ -131,7 +131,7 @@ TEST(KgImportMetaQa, OneHopQuestions) {
 
 TEST(KgImportMetaQa, TwoHopQuestionsArePaths) {
   ProblemCounts problems;
-  KnowledgeGraph kg = metaqa_kg(problems);
+  MemoryGraph kg = metaqa_kg(problems);
   Fixture qa("metaqa/qa/2hop.txt"), qtypes("metaqa/qa/2hop_qtype.txt");
   QuestionImport import = import_metaqa_questions(qa.source(), qtypes.source(), 2, kg, "dev");
   expect_import(import, 4, 2,
@@ -171,7 +171,7 @@ TEST(KgImportFb15k, MidsNormaliseToTheDottedForm) {
 TEST(KgImportFb15k, LoadsTriplesAndNamesOfUsedEntities) {
   ProblemCounts problems;
   Fb15kLoad load;
-  KnowledgeGraph kg = fb15k_kg(problems, &load);
+  MemoryGraph kg = fb15k_kg(problems, &load);
   EXPECT_EQ(load.triples, 5u);
   EXPECT_EQ(load.named, 6u);
   EXPECT_EQ(load.names_unused, 1u);
@@ -238,7 +238,7 @@ TEST(KgImportGrailQa, ImportsTheBgpSubsetAndMarksMediatorsWithAKg) {
                                         pattern("?v1", "film.performance.film", "?a")}));
 
   ProblemCounts problems;
-  KnowledgeGraph kg = fb15k_kg(problems);
+  MemoryGraph kg = fb15k_kg(problems);
   SparqlImportOptions options;
   options.kg = &kg;
   QuestionImport with_kg = import_grailqa(grailqa.source(), options);
@@ -257,7 +257,7 @@ TEST(KgImportCwq, ResolvesAnswerNamesThroughWebQsp) {
   QuestionImport without = import_cwq(cwq.source());
   expect_import(without, 4, 0, {{"cwq: answer name not resolved to a mid", 2}});
 
-  KnowledgeGraph kg = fb15k_kg(problems);
+  MemoryGraph kg = fb15k_kg(problems);
   SparqlImportOptions options;
   options.answer_names = &names;
   options.kg = &kg;
@@ -275,7 +275,7 @@ TEST(KgImportCwq, ResolvesAnswerNamesThroughWebQsp) {
 TEST(KgImportGrounding, CountsEachQuestionUnderOneReason) {
   Fixture webqsp("sparql/webqsp.jsonl");
   ProblemCounts problems;
-  KnowledgeGraph kg = fb15k_kg(problems);
+  MemoryGraph kg = fb15k_kg(problems);
   QuestionImport import = import_webqsp(webqsp.source());
   GroundingReport report = ground_questions(import.questions, kg);
   std::string text = format_grounding_report("webqsp", report);
@@ -294,7 +294,7 @@ TEST(KgImportGrounding, CountsEachQuestionUnderOneReason) {
 
 TEST(KgImportGrounding, StopsAtTheStepLimit) {
   ProblemCounts problems;
-  KnowledgeGraph kg = fb15k_kg(problems);
+  MemoryGraph kg = fb15k_kg(problems);
   Question q{"q", "", {"m.0spiel"}, {{pattern("?v1", "/film/film/language", "?v2"), pattern("?v3", "/film/film/directed_by", "?a")}}, ""};
   GroundingOptions options;
   options.max_steps = 3;

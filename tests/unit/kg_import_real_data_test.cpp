@@ -72,7 +72,7 @@ void check(const std::string& name, const QuestionImport& import, std::size_t re
 
 // FB15k-237 from its tarball, loaded once for the tests that ground in it.
 struct Fb15k {
-  std::optional<KnowledgeGraph> kg;
+  std::optional<MemoryGraph> kg;
   std::string why_not;
 };
 
@@ -97,7 +97,7 @@ const Fb15k& fb15k() {
     fs::remove_all(dir);
     if (texts.size() != 3) return f.why_not = "the tarball lacks train/valid/test.txt", f;
     std::vector<TextSource> sources = {{"train.txt", texts[0]}, {"valid.txt", texts[1]}, {"test.txt", texts[2]}};
-    KnowledgeGraphBuilder builder;
+    MemoryGraphBuilder builder;
     ProblemCounts problems;
     Fb15kLoad load = add_fb15k237(builder, sources, {"entity2text.txt", *names}, problems);
     f.kg = builder.build();
@@ -114,10 +114,10 @@ TEST(KgImportRealData, MetaQaAllHopsAgainstTheMetaQaKg) {
   READ_OR_SKIP(triples, dir / "kg" / "train.txt");
   READ_OR_SKIP(entities, dir / "kg" / "entities.dict");
   READ_OR_SKIP(relations, dir / "kg" / "relations.dict");
-  KnowledgeGraphBuilder builder;
+  MemoryGraphBuilder builder;
   ProblemCounts problems;
   MetaQaKgLoad load = add_metaqa_kg(builder, triples, entities, relations, problems);
-  KnowledgeGraph kg = builder.build();
+  MemoryGraph kg = builder.build();
   EXPECT_TRUE(problems.empty());
   EXPECT_EQ(kg.triple_count(), 133582u);  // SOURCE.md: unique triples
   EXPECT_EQ(load.names, 43234u);

@@ -6,16 +6,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "caqa/hash.h"
+
 namespace caqa::kg {
 
 namespace {
-
-// FNV-1a: the generator of a question depends only on (seed, id), not on file order.
-std::uint64_t hash_text(std::string_view s) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
 
 constexpr std::array<std::string_view, kLabelCount> kLabelSuffix = {"sup", "par", "con", "irr"};
 
@@ -83,7 +78,8 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
     }
     auto resolved = resolve(question.query, kg, out.problems, question.id);
     if (!resolved) continue;
-    Rng rng(options.seed ^ hash_text(question.id));
+    // The generator of a question depends only on (seed, id), not on file order.
+    Rng rng(options.seed ^ fnv1a64(question.id));
     auto bindings = match(*resolved, kg, 64);
     if (std::none_of(bindings.begin(), bindings.end(), [&](const Binding& b) { return distinct_nodes(*resolved, b); })) {
       out.problems.add(bindings.empty() ? "query grounds to nothing in the KG"
@@ -114,7 +110,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
     if (!subgraphs[3]) out.problems.add("no irrelevant subgraph around the subject", question.id);
 
     // 5. Verbalisation; 7. split by source question.
-    bool test = Rng(options.seed * 0x9E3779B97F4A7C15ull ^ hash_text(question.id)).uniform() < options.test_fraction;
+    bool test = Rng(options.seed * 0x9E3779B97F4A7C15ull ^ fnv1a64(question.id)).uniform() < options.test_fraction;
     std::string text = verbalizer.question(question, extended);
     std::string answer = verbalizer.answer_statement(extended, *g, text);
     for (Label label : kLabels) {

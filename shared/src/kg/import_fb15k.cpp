@@ -25,7 +25,7 @@ bool is_freebase_mid(std::string_view key) {
   return true;
 }
 
-Fb15kLoad add_fb15k237(KnowledgeGraphBuilder& builder, std::span<const TextSource> triple_texts,
+Fb15kLoad add_fb15k237(MemoryGraphBuilder& builder, std::span<const TextSource> triple_texts,
                        const TextSource& entity_names, ProblemCounts& problems) {
   Fb15kLoad load;
   std::unordered_set<std::string> seen;

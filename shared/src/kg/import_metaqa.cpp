@@ -9,7 +9,7 @@
 
 namespace caqa::kg {
 
-MetaQaKgLoad add_metaqa_kg(KnowledgeGraphBuilder& builder, const TextSource& triples, const TextSource& entities_dict,
+MetaQaKgLoad add_metaqa_kg(MemoryGraphBuilder& builder, const TextSource& triples, const TextSource& entities_dict,
                            const TextSource& relations_dict, ProblemCounts& problems) {
   MetaQaKgLoad load;
   std::unordered_map<std::string, std::string> relation_names;

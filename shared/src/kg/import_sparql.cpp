@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "caqa/kg/import_fb15k.h"
-#include "caqa/kg/sparql_bgp.h"
+#include "caqa/kg/question_sparql.h"
 #include "caqa/source_text.h"
 
 namespace caqa::kg {
@@ -68,7 +68,7 @@ void take_answers(const Json* answers, const char* type_key, const char* value_k
 }
 
 // The variable joining the two relations of a WebQSP InferentialChain, or "".
-std::string chain_mediator(const BgpQuery& q, const std::vector<std::string>& chain) {
+std::string chain_mediator(const QuestionSparql& q, const std::vector<std::string>& chain) {
   if (chain.size() != 2) return {};
   auto touches = [&](const std::string& relation, const std::string& var) {
     return std::any_of(q.patterns.begin(), q.patterns.end(), [&](const TriplePattern& p) {
@@ -83,7 +83,7 @@ std::string chain_mediator(const BgpQuery& q, const std::vector<std::string>& ch
 }
 
 // ?a for the answer, ?v1... for the rest in order of first appearance.
-std::vector<TriplePattern> renamed(const BgpQuery& q, std::map<std::string, std::string>& names) {
+std::vector<TriplePattern> renamed(const QuestionSparql& q, std::map<std::string, std::string>& names) {
   names[q.answer] = "?a";
   std::size_t next = 1;
   auto rename = [&](const Term& t) {
@@ -117,9 +117,9 @@ QuestionImport import_lines(const TextSource& source, std::string_view dataset, 
       result.skipped.add(r.skip, where, r.id);
       continue;
     }
-    BgpParse parse = parse_sparql_bgp(r.sparql);
+    QuestionSparqlParse parse = parse_question_sparql(r.sparql);
     if (!parse.ok()) {
-      result.skipped.add(std::string(bgp_reject_reason(parse.reject)), where,
+      result.skipped.add(std::string(sparql_reject_reason(parse.reject)), where,
                          fmt::format("{} at '{}'", r.id, printable_excerpt(parse.detail, 40)));
       continue;
     }

@@ -18,7 +18,7 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-std::size_t add_triples(KnowledgeGraphBuilder& builder, const TextSource& source, TripleFormat format,
+std::size_t add_triples(MemoryGraphBuilder& builder, const TextSource& source, TripleFormat format,
                         ProblemCounts& problems, const std::unordered_map<std::string, std::string>& relation_names) {
   LineCursor cursor(source.text);
   SourceLine line;

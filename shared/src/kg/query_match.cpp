@@ -129,8 +129,8 @@ struct TripleListView {
 
 }  // namespace
 
-std::vector<Binding> match(const ResolvedQuery& query, const KnowledgeGraph& kg, std::size_t limit) {
-  KgView view{kg};
+std::vector<Binding> KnowledgeGraph::match(const ResolvedQuery& query, std::size_t limit) const {
+  KgView view{*this};
   return Matcher<KgView>(query, view, limit).run();
 }
 

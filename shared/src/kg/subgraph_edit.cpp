@@ -59,8 +59,9 @@ std::vector<EntityId> stand_ins(EntityId answer, const std::vector<Triple>& g, c
     return {members.begin(), members.end()};
   }
   for (const Triple& t : g) {
-    if (t.tail == answer) return {kg.relation_range(t.relation).begin(), kg.relation_range(t.relation).end()};
-    if (t.head == answer) return {kg.relation_domain(t.relation).begin(), kg.relation_domain(t.relation).end()};
+    if (t.tail != answer && t.head != answer) continue;
+    auto same_end = t.tail == answer ? kg.relation_range(t.relation) : kg.relation_domain(t.relation);
+    return {same_end.begin(), same_end.end()};
   }
   return {};
 }

@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "caqa/kg/knowledge_graph.h"
+#include "caqa/kg/graph.h"
 #include "caqa/kg/logical_query.h"
 #include "caqa/kg/problem_counts.h"
 

@@ -42,7 +42,7 @@ struct Fb15kLoad {
 
 // Adds the triples of each text (train, valid, test) and the names of the entities they
 // use. Bad lines are counted in problems and skipped.
-Fb15kLoad add_fb15k237(KnowledgeGraphBuilder& builder, std::span<const TextSource> triple_texts,
+Fb15kLoad add_fb15k237(MemoryGraphBuilder& builder, std::span<const TextSource> triple_texts,
                        const TextSource& entity_names, ProblemCounts& problems);
 
 }  // namespace caqa::kg

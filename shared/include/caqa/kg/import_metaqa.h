@@ -23,7 +23,7 @@ struct MetaQaKgLoad {
 };
 
 // train.txt with its relation ids mapped through relations.dict, names from entities.dict.
-MetaQaKgLoad add_metaqa_kg(KnowledgeGraphBuilder& builder, const TextSource& triples, const TextSource& entities_dict,
+MetaQaKgLoad add_metaqa_kg(MemoryGraphBuilder& builder, const TextSource& triples, const TextSource& entities_dict,
                            const TextSource& relations_dict, ProblemCounts& problems);
 
 // One hop of a qtype, "movie_to_director" -> directed_by pointing from the movie; nullopt

@@ -3,7 +3,7 @@
 //            "Answers": [{"AnswerType": "Entity"|"Value", "AnswerArgument": mid}]}]}
 //   GrailQA {"qid", "question", "answer": [{"answer_type", "answer_argument"}], "sparql_query"}
 //   CWQ     {"ID", "question", "sparql", "answer": one name, "webqsp_ID"}
-// The query is the SPARQL read by parse_sparql_bgp (sparql_bgp.h); WebQSP uses its first
+// The query is the SPARQL read by parse_question_sparql (question_sparql.h); WebQSP uses its first
 // parse with answers. Variables are renamed: the projected one to ?a, the others to ?v1,
 // ?v2 ... in order of first appearance. Answers are mids ("m.0abc"); questions with literal
 // answers are skipped. Every skipped question is counted under one reason.

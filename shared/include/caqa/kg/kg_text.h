@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "caqa/kg/knowledge_graph.h"
+#include "caqa/kg/memory_graph.h"
 #include "caqa/kg/problem_counts.h"
 
 namespace caqa::kg {
@@ -23,7 +23,7 @@ struct TextSource {
 
 // relation_names maps a relation column value to the relation's name (empty: as written).
 // Returns the number of triples added.
-std::size_t add_triples(KnowledgeGraphBuilder& builder, const TextSource& source, TripleFormat format,
+std::size_t add_triples(MemoryGraphBuilder& builder, const TextSource& source, TripleFormat format,
                         ProblemCounts& problems,
                         const std::unordered_map<std::string, std::string>& relation_names = {});
 

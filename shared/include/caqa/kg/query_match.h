@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "caqa/kg/knowledge_graph.h"
+#include "caqa/kg/graph.h"
 #include "caqa/kg/logical_query.h"
 #include "caqa/kg/problem_counts.h"
 
@@ -42,10 +42,11 @@ struct ResolvedQuery {
 std::optional<ResolvedQuery> resolve(const LogicalQuery& query, const KnowledgeGraph& kg, ProblemCounts& problems,
                                      const std::string& where);
 
-using Binding = std::vector<EntityId>;  // one entity per variable
-
-// Up to `limit` bindings over the KG.
-std::vector<Binding> match(const ResolvedQuery& query, const KnowledgeGraph& kg, std::size_t limit = 256);
+// Up to `limit` bindings over the KG: KnowledgeGraph::match, which joins over the graph's
+// neighbour lists unless the graph runs queries itself.
+inline std::vector<Binding> match(const ResolvedQuery& query, const KnowledgeGraph& kg, std::size_t limit = 256) {
+  return kg.match(query, limit);
+}
 // All bindings over a small set of triples.
 std::vector<Binding> match(const ResolvedQuery& query, std::span<const Triple> triples);
 

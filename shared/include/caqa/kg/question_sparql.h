@@ -1,5 +1,6 @@
-// The basic-graph-pattern subset of SPARQL used by Freebase KGQA datasets (WebQSP, CWQ,
-// GrailQA), read into triple patterns; everything outside the subset is rejected with a
+// The SPARQL inside KGQA questions: the basic-graph-pattern subset that Freebase KGQA
+// datasets (WebQSP, CWQ, GrailQA) write their questions' queries in, read into triple
+// patterns (no endpoint is queried); everything outside the subset is rejected with a
 // reason instead of being approximated. docs/importers.md lists the subset.
 //
 // Accepted:
@@ -10,7 +11,7 @@
 //   FILTER (t1 != t2 && t3 != t4 ...)    distinctness between nodes: dropped
 //   FILTER (!isLiteral(?x) OR lang(?x) = '' OR langMatches(lang(?x), 'en')): dropped
 //   ?v rdf:type C / ?v ns:type.object.type C (a class constraint): dropped
-// Rejected (BgpReject): literals, blank nodes, property paths, OPTIONAL, UNION, nested
+// Rejected (SparqlReject): literals, blank nodes, property paths, OPTIONAL, UNION, nested
 // groups, other FILTERs, FILTER (NOT) EXISTS, aggregates, ORDER BY, LIMIT/OFFSET, GROUP BY,
 // VALUES with several rows, BIND/MINUS/SERVICE/GRAPH, anything else.
 #pragma once
@@ -24,7 +25,7 @@
 
 namespace caqa::kg {
 
-enum class BgpReject : std::uint8_t {
+enum class SparqlReject : std::uint8_t {
   None,
   Syntax,
   NotSelect,
@@ -48,24 +49,24 @@ enum class BgpReject : std::uint8_t {
 };
 
 // "sparql: ORDER BY" ...: one message per reason, used as the ProblemCounts reason.
-std::string_view bgp_reject_reason(BgpReject reject);
+std::string_view sparql_reject_reason(SparqlReject reject);
 
-struct BgpQuery {
+struct QuestionSparql {
   std::string answer;                   // the projected variable as written, e.g. "?x"
   std::vector<TriplePattern> patterns;  // terms: variables as written or IRI keys (below)
   std::size_t dropped_filters = 0;      // distinctness and language filters
   std::size_t dropped_class_patterns = 0;
 };
 
-struct BgpParse {
-  BgpQuery query;
-  BgpReject reject = BgpReject::None;
+struct QuestionSparqlParse {
+  QuestionSparql query;
+  SparqlReject reject = SparqlReject::None;
   std::string detail;  // the text where the subset ended
-  bool ok() const { return reject == BgpReject::None; }
+  bool ok() const { return reject == SparqlReject::None; }
 };
 
 // IRI keys: Freebase IRIs (http://rdf.freebase.com/ns/X, also written ns:X or :X) become
 // X ("m.0abc", "film.actor.film"); other IRIs keep their full text.
-BgpParse parse_sparql_bgp(std::string_view sparql);
+QuestionSparqlParse parse_question_sparql(std::string_view sparql);
 
 }  // namespace caqa::kg

@@ -1,145 +1,26 @@
-#include "caqa/kg/sparql_bgp.h"
+#include "caqa/kg/question_sparql.h"
 
 #include <algorithm>
 #include <map>
 #include <optional>
 #include <span>
 
+#include "question_sparql_lexer.h"
+
 namespace caqa::kg {
 
-std::string_view bgp_reject_reason(BgpReject reject) {
-  switch (reject) {
-    case BgpReject::None: return "sparql: accepted";
-    case BgpReject::Syntax: return "sparql: syntax outside the supported subset";
-    case BgpReject::NotSelect: return "sparql: not a SELECT query";
-    case BgpReject::Projection: return "sparql: SELECT of other than one variable";
-    case BgpReject::Aggregate: return "sparql: aggregate (COUNT/MAX/MIN/GROUP BY)";
-    case BgpReject::OrderBy: return "sparql: ORDER BY";
-    case BgpReject::LimitOffset: return "sparql: LIMIT/OFFSET";
-    case BgpReject::Optional: return "sparql: OPTIONAL";
-    case BgpReject::Union: return "sparql: UNION";
-    case BgpReject::NestedGroup: return "sparql: nested group";
-    case BgpReject::FilterExists: return "sparql: FILTER with (NOT) EXISTS";
-    case BgpReject::FilterOther: return "sparql: FILTER other than != or language";
-    case BgpReject::Literal: return "sparql: literal term";
-    case BgpReject::BlankNode: return "sparql: blank node";
-    case BgpReject::PropertyPath: return "sparql: property path";
-    case BgpReject::ValuesRows: return "sparql: VALUES with several values";
-    case BgpReject::OtherKeyword: return "sparql: BIND/MINUS/SERVICE/GRAPH";
-    case BgpReject::UndeclaredPrefix: return "sparql: undeclared prefix";
-    case BgpReject::NoPatterns: return "sparql: no triple patterns";
-    case BgpReject::AnswerNotInPatterns: return "sparql: answer variable not in the patterns";
-  }
-  return "sparql: syntax outside the supported subset";
-}
-
 namespace {
+
+using question_sparql_detail::iequals;
+using question_sparql_detail::Lexer;
+using question_sparql_detail::Tok;
+using question_sparql_detail::Token;
 
 constexpr std::string_view kFreebase = "http://rdf.freebase.com/ns/";
 constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 
-enum class Tok : std::uint8_t { Var, Iri, PName, Literal, Word, Punct, End, Error };
-
-struct Token {
-  Tok kind = Tok::End;
-  std::string_view text;
-};
-
-bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-         static_cast<unsigned char>(c) >= 0x80;
-}
-bool is_pname_char(char c) { return is_name_char(c) || c == '-' || c == '.' || c == ':' || c == '%'; }
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return (x >= 'A' && x <= 'Z' ? x + 32 : x) == (y >= 'A' && y <= 'Z' ? y + 32 : y);
-         });
-}
-
-class Lexer {
- public:
-  explicit Lexer(std::string_view s) : s_(s) {}
-
-  Token next() {
-    skip_space_and_comments();
-    if (i_ >= s_.size()) return {Tok::End, {}};
-    std::size_t start = i_;
-    char c = s_[i_];
-    if ((c == '?' || c == '$') && i_ + 1 < s_.size() && is_name_char(s_[i_ + 1])) {
-      ++i_;
-      while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
-      return {Tok::Var, s_.substr(start, i_ - start)};
-    }
-    if (c == '<') {
-      std::size_t j = i_ + 1;
-      while (j < s_.size() && !is_space(s_[j]) && s_[j] != '>' && s_[j] != '<' && s_[j] != '"' && s_[j] != '{' &&
-             s_[j] != '}')
-        ++j;
-      if (j < s_.size() && s_[j] == '>') {
-        i_ = j + 1;
-        return {Tok::Iri, s_.substr(start, i_ - start)};
-      }
-    }
-    if (c == '"' || c == '\'') return literal(start, c);
-    if (c >= '0' && c <= '9') {
-      while (i_ < s_.size() && ((s_[i_] >= '0' && s_[i_] <= '9') || s_[i_] == '.' || s_[i_] == 'e' || s_[i_] == 'E'))
-        ++i_;
-      while (s_[i_ - 1] == '.') --i_;  // "5 ." ends a statement
-      return {Tok::Literal, s_.substr(start, i_ - start)};
-    }
-    if (is_name_char(c) || c == ':') {
-      while (i_ < s_.size() && is_pname_char(s_[i_])) ++i_;
-      while (s_[i_ - 1] == '.') --i_;  // a local name never ends with '.'
-      std::string_view text = s_.substr(start, i_ - start);
-      return {text.find(':') == std::string_view::npos ? Tok::Word : Tok::PName, text};
-    }
-    for (std::string_view two : {"!=", "<=", ">=", "&&", "||", "^^"})
-      if (s_.substr(i_, 2) == two) {
-        i_ += 2;
-        return {Tok::Punct, two};
-      }
-    if (std::string_view("{}().;,=<>!+-*/^|[]").find(c) != std::string_view::npos) {
-      ++i_;
-      return {Tok::Punct, s_.substr(start, 1)};
-    }
-    ++i_;
-    return {Tok::Error, s_.substr(start, 1)};
-  }
-
- private:
-  void skip_space_and_comments() {
-    while (i_ < s_.size()) {
-      if (is_space(s_[i_])) ++i_;
-      else if (s_[i_] == '#')
-        while (i_ < s_.size() && s_[i_] != '\n') ++i_;
-      else break;
-    }
-  }
-
-  Token literal(std::size_t start, char quote) {
-    ++i_;
-    while (i_ < s_.size() && s_[i_] != quote) i_ += s_[i_] == '\\' ? 2 : 1;
-    if (i_ >= s_.size()) return {Tok::Error, s_.substr(start)};
-    ++i_;
-    if (i_ < s_.size() && s_[i_] == '@') {
-      ++i_;
-      while (i_ < s_.size() && (is_name_char(s_[i_]) || s_[i_] == '-')) ++i_;
-    } else if (s_.substr(i_, 2) == "^^") {
-      i_ += 2;
-      Token type = next();
-      if (type.kind != Tok::Iri && type.kind != Tok::PName) return {Tok::Error, s_.substr(start, i_ - start)};
-    }
-    return {Tok::Literal, s_.substr(start, i_ - start)};
-  }
-
-  std::string_view s_;
-  std::size_t i_ = 0;
-};
-
 struct Rejection {
-  BgpReject reason;
+  SparqlReject reason;
   std::string detail;
 };
 
@@ -153,8 +34,8 @@ class Parser {
     }
   }
 
-  BgpParse parse() {
-    BgpParse out;
+  QuestionSparqlParse parse() {
+    QuestionSparqlParse out;
     if (!parse_query(out.query)) {
       out.reject = rejection_.reason;
       out.detail = rejection_.detail;
@@ -174,28 +55,28 @@ class Parser {
   bool is_punct(const Token& t, std::string_view p) const { return t.kind == Tok::Punct && t.text == p; }
   bool is_word(const Token& t, std::string_view w) const { return t.kind == Tok::Word && iequals(t.text, w); }
 
-  bool reject(BgpReject reason, std::string_view detail) {
+  bool reject(SparqlReject reason, std::string_view detail) {
     rejection_ = {reason, std::string(detail)};
     return false;
   }
-  bool reject_here(BgpReject reason) { return reject(reason, peek().text); }
+  bool reject_here(SparqlReject reason) { return reject(reason, peek().text); }
 
-  bool parse_query(BgpQuery& q) {
+  bool parse_query(QuestionSparql& q) {
     while (is_word(peek(), "PREFIX") || is_word(peek(), "BASE")) {
       if (is_word(take(), "BASE")) {  // relative IRIs are not resolved; the base is only skipped
-        if (take().kind != Tok::Iri) return reject(BgpReject::Syntax, "BASE");
+        if (take().kind != Tok::Iri) return reject(SparqlReject::Syntax, "BASE");
         continue;
       }
       const Token& name = take();
       const Token& iri = take();
-      if (name.kind != Tok::PName || name.text.back() != ':' || iri.kind != Tok::Iri) return reject(BgpReject::Syntax, iri.text);
+      if (name.kind != Tok::PName || name.text.back() != ':' || iri.kind != Tok::Iri) return reject(SparqlReject::Syntax, iri.text);
       prefixes_[std::string(name.text.substr(0, name.text.size() - 1))] = std::string(iri.text.substr(1, iri.text.size() - 2));
     }
     for (std::string_view w : {"ASK", "CONSTRUCT", "DESCRIBE"})
-      if (is_word(peek(), w)) return reject_here(BgpReject::NotSelect);
-    if (!is_word(peek(), "SELECT")) return reject_here(BgpReject::Syntax);
+      if (is_word(peek(), w)) return reject_here(SparqlReject::NotSelect);
+    if (!is_word(peek(), "SELECT")) return reject_here(SparqlReject::Syntax);
     if (!parse_select(q.answer)) return false;
-    if (peek().kind != Tok::End) return reject_here(BgpReject::Syntax);
+    if (peek().kind != Tok::End) return reject_here(SparqlReject::Syntax);
     q.patterns = std::move(patterns_);
     q.dropped_filters = dropped_filters_;
     return true;
@@ -208,33 +89,33 @@ class Parser {
     std::string alias_of;  // (?inner AS ?outer): the inner variable
     if (peek().kind == Tok::Var) {
       answer = variable(take());
-      if (peek().kind == Tok::Var || is_punct(peek(), "(")) return reject_here(BgpReject::Projection);
+      if (peek().kind == Tok::Var || is_punct(peek(), "(")) return reject_here(SparqlReject::Projection);
     } else if (is_punct(peek(), "(")) {
       take();
       for (std::string_view agg : {"COUNT", "SUM", "MIN", "MAX", "AVG", "SAMPLE", "GROUP_CONCAT"})
-        if (is_word(peek(), agg)) return reject_here(BgpReject::Aggregate);
+        if (is_word(peek(), agg)) return reject_here(SparqlReject::Aggregate);
       if (peek().kind != Tok::Var || !is_word(peek(1), "AS") || peek(2).kind != Tok::Var || !is_punct(peek(3), ")"))
-        return reject_here(BgpReject::Projection);
+        return reject_here(SparqlReject::Projection);
       alias_of = variable(take());
       take();
       answer = variable(take());
       take();
-      if (peek().kind == Tok::Var || is_punct(peek(), "(")) return reject_here(BgpReject::Projection);
+      if (peek().kind == Tok::Var || is_punct(peek(), "(")) return reject_here(SparqlReject::Projection);
     } else {
-      return reject_here(BgpReject::Projection);
+      return reject_here(SparqlReject::Projection);
     }
     if (is_word(peek(), "WHERE")) take();
-    if (!is_punct(peek(), "{")) return reject_here(BgpReject::Syntax);
+    if (!is_punct(peek(), "{")) return reject_here(SparqlReject::Syntax);
     take();
     if (is_word(peek(), "SELECT")) {
       // A sub-select that is the whole group: its variable is the answer, renamed by AS.
-      if (++select_depth_ > kMaxSelectDepth) return reject_here(BgpReject::NestedGroup);
+      if (++select_depth_ > kMaxSelectDepth) return reject_here(SparqlReject::NestedGroup);
       std::string inner;
       if (!parse_select(inner)) return false;
-      if (!is_punct(peek(), "}")) return reject_here(BgpReject::NestedGroup);
+      if (!is_punct(peek(), "}")) return reject_here(SparqlReject::NestedGroup);
       take();
-      if (!alias_of.empty() && alias_of != inner) return reject(BgpReject::Projection, alias_of);
-      if (alias_of.empty() && answer != inner) return reject(BgpReject::Projection, answer);
+      if (!alias_of.empty() && alias_of != inner) return reject(SparqlReject::Projection, alias_of);
+      if (alias_of.empty() && answer != inner) return reject(SparqlReject::Projection, answer);
       answer = inner;
     } else {
       if (!alias_of.empty()) answer = alias_of;
@@ -244,9 +125,9 @@ class Parser {
   }
 
   bool parse_modifiers() {
-    if (is_word(peek(), "ORDER")) return reject_here(BgpReject::OrderBy);
-    if (is_word(peek(), "LIMIT") || is_word(peek(), "OFFSET")) return reject_here(BgpReject::LimitOffset);
-    if (is_word(peek(), "GROUP") || is_word(peek(), "HAVING")) return reject_here(BgpReject::Aggregate);
+    if (is_word(peek(), "ORDER")) return reject_here(SparqlReject::OrderBy);
+    if (is_word(peek(), "LIMIT") || is_word(peek(), "OFFSET")) return reject_here(SparqlReject::LimitOffset);
+    if (is_word(peek(), "GROUP") || is_word(peek(), "HAVING")) return reject_here(SparqlReject::Aggregate);
     return true;
   }
 
@@ -254,7 +135,7 @@ class Parser {
   bool parse_group() {
     for (;;) {
       const Token& t = peek();
-      if (t.kind == Tok::End || t.kind == Tok::Error) return reject_here(BgpReject::Syntax);
+      if (t.kind == Tok::End || t.kind == Tok::Error) return reject_here(SparqlReject::Syntax);
       if (is_punct(t, "}")) {
         take();
         return true;
@@ -273,11 +154,11 @@ class Parser {
           if (!parse_values()) return false;
           continue;
         }
-        if (is_word(t, "OPTIONAL")) return reject_here(BgpReject::Optional);
-        if (is_word(t, "UNION")) return reject_here(BgpReject::Union);
-        if (is_word(t, "SELECT")) return reject_here(BgpReject::NestedGroup);
+        if (is_word(t, "OPTIONAL")) return reject_here(SparqlReject::Optional);
+        if (is_word(t, "UNION")) return reject_here(SparqlReject::Union);
+        if (is_word(t, "SELECT")) return reject_here(SparqlReject::NestedGroup);
         for (std::string_view w : {"BIND", "MINUS", "SERVICE", "GRAPH"})
-          if (is_word(t, w)) return reject_here(BgpReject::OtherKeyword);
+          if (is_word(t, w)) return reject_here(SparqlReject::OtherKeyword);
       }
       if (!parse_triples()) return false;
     }
@@ -285,21 +166,21 @@ class Parser {
 
   // A nested group is rejected for what it holds: a UNION (inside or right after it), an
   // aggregate sub-select, or else for being nested.
-  BgpReject nested_group_reason() const {
+  SparqlReject nested_group_reason() const {
     int depth = 0;
     bool aggregate = false;
     for (std::size_t i = pos_; i < tokens_.size(); ++i) {
-      if (is_word(tokens_[i], "UNION")) return BgpReject::Union;
+      if (is_word(tokens_[i], "UNION")) return SparqlReject::Union;
       if (is_word(tokens_[i], "SELECT") && i + 2 < tokens_.size() && is_punct(tokens_[i + 1], "(") &&
           tokens_[i + 2].kind == Tok::Word)
         aggregate = true;
       if (is_punct(tokens_[i], "{")) ++depth;
       if (is_punct(tokens_[i], "}") && --depth == 0) {
-        if (i + 1 < tokens_.size() && is_word(tokens_[i + 1], "UNION")) return BgpReject::Union;
+        if (i + 1 < tokens_.size() && is_word(tokens_[i + 1], "UNION")) return SparqlReject::Union;
         break;
       }
     }
-    return aggregate ? BgpReject::Aggregate : BgpReject::NestedGroup;
+    return aggregate ? SparqlReject::Aggregate : SparqlReject::NestedGroup;
   }
 
   // subject verb object [, object]* [; verb object ...]* then '.' or before '}'.
@@ -309,9 +190,9 @@ class Parser {
     for (;;) {
       std::optional<Term> verb = term(true);
       if (!verb) return false;
-      if (verb->is_variable()) return reject(BgpReject::Syntax, verb->text);  // variable predicates: not in the subset
+      if (verb->is_variable()) return reject(SparqlReject::Syntax, verb->text);  // variable predicates: not in the subset
       if (peek().kind == Tok::Punct && std::string_view("/|*+^").find(peek().text) != std::string_view::npos)
-        return reject_here(BgpReject::PropertyPath);
+        return reject_here(SparqlReject::PropertyPath);
       for (;;) {
         std::optional<Term> object = term(false);
         if (!object) return false;
@@ -328,7 +209,7 @@ class Parser {
     }
     // '.' ends the block; before '}', a keyword or a nested group it may be left out.
     if (is_punct(peek(), ".")) take();
-    else if (!is_punct(peek(), "}") && !is_punct(peek(), "{") && peek().kind != Tok::Word) return reject_here(BgpReject::Syntax);
+    else if (!is_punct(peek(), "}") && !is_punct(peek(), "{") && peek().kind != Tok::Word) return reject_here(SparqlReject::Syntax);
     return true;
   }
 
@@ -348,12 +229,12 @@ class Parser {
       std::size_t colon = t.text.find(':');
       std::string prefix(t.text.substr(0, colon));
       if (prefix == "_") {
-        reject(BgpReject::BlankNode, t.text);
+        reject(SparqlReject::BlankNode, t.text);
         return std::nullopt;
       }
       auto it = prefixes_.find(prefix);
       if (it == prefixes_.end()) {
-        reject(BgpReject::UndeclaredPrefix, t.text);
+        reject(SparqlReject::UndeclaredPrefix, t.text);
         return std::nullopt;
       }
       iri = it->second + std::string(t.text.substr(colon + 1));
@@ -372,38 +253,38 @@ class Parser {
         if (!key) return std::nullopt;
         return Term{*key};
       }
-      case Tok::Literal: reject_here(BgpReject::Literal); return std::nullopt;
+      case Tok::Literal: reject_here(SparqlReject::Literal); return std::nullopt;
       case Tok::Word:
         if (verb && t.text == "a") {
           take();
           return Term{std::string(kRdfType)};
         }
-        if (is_word(t, "true") || is_word(t, "false")) reject_here(BgpReject::Literal);
-        else reject_here(BgpReject::Syntax);
+        if (is_word(t, "true") || is_word(t, "false")) reject_here(SparqlReject::Literal);
+        else reject_here(SparqlReject::Syntax);
         return std::nullopt;
       case Tok::Punct:
-        if (t.text == "[") reject_here(BgpReject::BlankNode);
-        else if (verb && (t.text == "^" || t.text == "(")) reject_here(BgpReject::PropertyPath);
-        else reject_here(BgpReject::Syntax);
+        if (t.text == "[") reject_here(SparqlReject::BlankNode);
+        else if (verb && (t.text == "^" || t.text == "(")) reject_here(SparqlReject::PropertyPath);
+        else reject_here(SparqlReject::Syntax);
         return std::nullopt;
-      default: reject_here(BgpReject::Syntax); return std::nullopt;
+      default: reject_here(SparqlReject::Syntax); return std::nullopt;
     }
   }
 
   // VALUES ?v { <one IRI> }
   bool parse_values() {
     take();
-    if (is_punct(peek(), "(")) return reject_here(BgpReject::ValuesRows);
-    if (peek().kind != Tok::Var) return reject_here(BgpReject::Syntax);
+    if (is_punct(peek(), "(")) return reject_here(SparqlReject::ValuesRows);
+    if (peek().kind != Tok::Var) return reject_here(SparqlReject::Syntax);
     std::string var = variable(take());
-    if (!is_punct(take(), "{")) return reject_here(BgpReject::Syntax);
-    if (peek().kind == Tok::Literal) return reject_here(BgpReject::Literal);
-    if (peek().kind != Tok::Iri && peek().kind != Tok::PName) return reject_here(BgpReject::Syntax);
+    if (!is_punct(take(), "{")) return reject_here(SparqlReject::Syntax);
+    if (peek().kind == Tok::Literal) return reject_here(SparqlReject::Literal);
+    if (peek().kind != Tok::Iri && peek().kind != Tok::PName) return reject_here(SparqlReject::Syntax);
     auto key = iri_key(take());
     if (!key) return false;
-    if (!is_punct(peek(), "}")) return reject_here(BgpReject::ValuesRows);
+    if (!is_punct(peek(), "}")) return reject_here(SparqlReject::ValuesRows);
     take();
-    if (values_.count(var)) return reject(BgpReject::ValuesRows, var);
+    if (values_.count(var)) return reject(SparqlReject::ValuesRows, var);
     values_[var] = *key;
     return true;
   }
@@ -412,14 +293,14 @@ class Parser {
   // language filter; both are dropped.
   bool parse_filter() {
     take();
-    if (is_word(peek(), "NOT") || is_word(peek(), "EXISTS")) return reject_here(BgpReject::FilterExists);
-    if (peek().kind == Tok::Word) return reject_here(BgpReject::FilterOther);  // FILTER regex(...) etc.
-    if (!is_punct(peek(), "(")) return reject_here(BgpReject::Syntax);
+    if (is_word(peek(), "NOT") || is_word(peek(), "EXISTS")) return reject_here(SparqlReject::FilterExists);
+    if (peek().kind == Tok::Word) return reject_here(SparqlReject::FilterOther);  // FILTER regex(...) etc.
+    if (!is_punct(peek(), "(")) return reject_here(SparqlReject::Syntax);
     std::size_t begin = pos_ + 1, depth = 0;
     for (;;) {
       const Token& t = take();
-      if (t.kind == Tok::End || t.kind == Tok::Error) return reject(BgpReject::Syntax, t.text);
-      if (is_word(t, "EXISTS")) return reject(BgpReject::FilterExists, t.text);
+      if (t.kind == Tok::End || t.kind == Tok::Error) return reject(SparqlReject::Syntax, t.text);
+      if (is_word(t, "EXISTS")) return reject(SparqlReject::FilterExists, t.text);
       if (is_punct(t, "(")) ++depth;
       if (is_punct(t, ")") && --depth == 0) break;
     }
@@ -428,7 +309,7 @@ class Parser {
       ++dropped_filters_;
       return true;
     }
-    return reject(BgpReject::FilterOther, expr.empty() ? std::string_view() : expr.front().text);
+    return reject(SparqlReject::FilterOther, expr.empty() ? std::string_view() : expr.front().text);
   }
 
   // $x and ?x are the same variable.
@@ -479,8 +360,8 @@ class Parser {
     return false;
   }
 
-  void finish(BgpParse& out) {
-    BgpQuery& q = out.query;
+  void finish(QuestionSparqlParse& out) {
+    QuestionSparql& q = out.query;
     for (auto& p : q.patterns)
       for (Term* t : {&p.head, &p.tail}) {
         auto it = values_.find(t->text);
@@ -488,14 +369,14 @@ class Parser {
       }
     q.dropped_class_patterns = dropped_class_patterns_;
     if (q.patterns.empty()) {
-      out.reject = BgpReject::NoPatterns;
+      out.reject = SparqlReject::NoPatterns;
       return;
     }
     bool answer_used = std::any_of(q.patterns.begin(), q.patterns.end(), [&](const TriplePattern& p) {
       return p.head.text == q.answer || p.tail.text == q.answer;
     });
     if (!answer_used) {
-      out.reject = BgpReject::AnswerNotInPatterns;
+      out.reject = SparqlReject::AnswerNotInPatterns;
       out.detail = q.answer;
     }
   }
@@ -509,11 +390,11 @@ class Parser {
   std::map<std::string, std::string> values_;  // variable -> the IRI key it is bound to
   std::vector<TriplePattern> patterns_;
   std::size_t dropped_filters_ = 0, dropped_class_patterns_ = 0;
-  Rejection rejection_{BgpReject::Syntax, {}};
+  Rejection rejection_{SparqlReject::Syntax, {}};
 };
 
 }  // namespace
 
-BgpParse parse_sparql_bgp(std::string_view sparql) { return Parser(sparql).parse(); }
+QuestionSparqlParse parse_question_sparql(std::string_view sparql) { return Parser(sparql).parse(); }
 
 }  // namespace caqa::kg

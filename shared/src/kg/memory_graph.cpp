@@ -1,4 +1,4 @@
-#include "caqa/kg/knowledge_graph.h"
+#include "caqa/kg/memory_graph.h"
 
 #include <algorithm>
 
@@ -27,6 +27,11 @@ std::span<const Edge> edges_with(std::span<const Edge> edges, RelationId relatio
                              [](const Edge& e, RelationId r) { return e.relation < r; });
   auto hi = std::upper_bound(lo, edges.end(), relation, [](RelationId r, const Edge& e) { return r < e.relation; });
   return std::span<const Edge>(&*lo, static_cast<std::size_t>(hi - lo));
+}
+
+// Row `row` of a CSR array of entities.
+EntityList csr_row(const std::vector<std::uint32_t>& offsets, const std::vector<EntityId>& members, std::uint32_t row) {
+  return EntityList(std::span<const EntityId>(members.data() + offsets[row], offsets[row + 1] - offsets[row]));
 }
 
 // Distinct entities at one end of each relation, from the CSR rows of that end.
@@ -60,68 +65,63 @@ void group_entities(const std::vector<std::uint32_t>& key_of, std::size_t keys, 
 
 }  // namespace
 
-std::string_view KnowledgeGraph::entity_name(EntityId e) const {
+std::string_view MemoryGraph::entity_name(EntityId e) const {
   return has_name(e) ? name_strings_.id(names_[e]) : entities_.id(e);
 }
 
-std::optional<EntityId> KnowledgeGraph::find_entity(std::string_view key) const {
+std::optional<EntityId> MemoryGraph::find_entity(std::string_view key) const {
   std::uint32_t e = entities_.find(key);
   return e == IdIndex::kAbsent ? std::nullopt : std::optional<EntityId>(e);
 }
 
-std::optional<RelationId> KnowledgeGraph::find_relation(std::string_view name) const {
+std::optional<RelationId> MemoryGraph::find_relation(std::string_view name) const {
   std::uint32_t r = relations_.find(name);
   return r == IdIndex::kAbsent ? std::nullopt : std::optional<RelationId>(r);
 }
 
-std::optional<TypeId> KnowledgeGraph::find_type(std::string_view name) const {
+std::optional<TypeId> MemoryGraph::find_type(std::string_view name) const {
   std::uint32_t t = type_names_.find(name);
   return t == IdIndex::kAbsent ? std::nullopt : std::optional<TypeId>(t);
 }
 
-std::span<const Edge> KnowledgeGraph::out_edges(EntityId head) const {
+std::span<const Edge> MemoryGraph::out_row(EntityId head) const {
   return std::span<const Edge>(out_edges_.data() + out_offsets_[head], out_offsets_[head + 1] - out_offsets_[head]);
 }
 
-std::span<const Edge> KnowledgeGraph::in_edges(EntityId tail) const {
+std::span<const Edge> MemoryGraph::in_row(EntityId tail) const {
   return std::span<const Edge>(in_edges_.data() + in_offsets_[tail], in_offsets_[tail + 1] - in_offsets_[tail]);
 }
 
-std::span<const Edge> KnowledgeGraph::out_edges(EntityId head, RelationId relation) const {
-  return edges_with(out_edges(head), relation);
+EdgeList MemoryGraph::out_edges(EntityId head, RelationId relation) const {
+  return EdgeList(edges_with(out_row(head), relation));
 }
 
-std::span<const Edge> KnowledgeGraph::in_edges(EntityId tail, RelationId relation) const {
-  return edges_with(in_edges(tail), relation);
+EdgeList MemoryGraph::in_edges(EntityId tail, RelationId relation) const {
+  return EdgeList(edges_with(in_row(tail), relation));
 }
 
-bool KnowledgeGraph::has_triple(const Triple& t) const {
-  auto edges = out_edges(t.head, t.relation);
+bool MemoryGraph::has_triple(const Triple& t) const {
+  auto edges = edges_with(out_row(t.head), t.relation);
   return std::binary_search(edges.begin(), edges.end(), Edge{t.relation, t.tail},
                             [](const Edge& a, const Edge& b) { return a.other < b.other; });
 }
 
-std::span<const EntityId> KnowledgeGraph::entities_named(std::string_view name) const {
+EntityList MemoryGraph::entities_named(std::string_view name) const {
   std::uint32_t n = name_strings_.find(name);
   if (n == IdIndex::kAbsent) return {};
-  return std::span<const EntityId>(by_name_.data() + by_name_offsets_[n], by_name_offsets_[n + 1] - by_name_offsets_[n]);
+  return csr_row(by_name_offsets_, by_name_, n);
 }
 
-std::span<const EntityId> KnowledgeGraph::entities_of_type(TypeId type) const {
+EntityList MemoryGraph::entities_of_type(TypeId type) const {
   if (type == kNone || type + 1 >= by_type_offsets_.size()) return {};
-  return std::span<const EntityId>(by_type_.data() + by_type_offsets_[type],
-                                   by_type_offsets_[type + 1] - by_type_offsets_[type]);
+  return csr_row(by_type_offsets_, by_type_, type);
 }
 
-std::span<const EntityId> KnowledgeGraph::relation_range(RelationId r) const {
-  return std::span<const EntityId>(range_.data() + range_offsets_[r], range_offsets_[r + 1] - range_offsets_[r]);
-}
+EntityList MemoryGraph::relation_range(RelationId r) const { return csr_row(range_offsets_, range_, r); }
 
-std::span<const EntityId> KnowledgeGraph::relation_domain(RelationId r) const {
-  return std::span<const EntityId>(domain_.data() + domain_offsets_[r], domain_offsets_[r + 1] - domain_offsets_[r]);
-}
+EntityList MemoryGraph::relation_domain(RelationId r) const { return csr_row(domain_offsets_, domain_, r); }
 
-std::size_t KnowledgeGraph::memory_bytes() const {
+std::size_t MemoryGraph::memory_bytes() const {
   auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
   return entities_.memory_bytes() + relations_.memory_bytes() + type_names_.memory_bytes() +
          name_strings_.memory_bytes() + bytes(names_) + bytes(types_) + bytes(out_offsets_) + bytes(in_offsets_) +
@@ -129,9 +129,9 @@ std::size_t KnowledgeGraph::memory_bytes() const {
          bytes(by_type_) + bytes(range_offsets_) + bytes(domain_offsets_) + bytes(range_) + bytes(domain_);
 }
 
-void KnowledgeGraphBuilder::reserve(std::size_t triples) { triples_.reserve(triples); }
+void MemoryGraphBuilder::reserve(std::size_t triples) { triples_.reserve(triples); }
 
-EntityId KnowledgeGraphBuilder::entity(std::string_view key) {
+EntityId MemoryGraphBuilder::entity(std::string_view key) {
   std::uint32_t existing = graph_.entities_.insert(key);
   if (existing != IdIndex::kAbsent) return existing;
   auto e = static_cast<EntityId>(graph_.entities_.size() - 1);
@@ -140,31 +140,31 @@ EntityId KnowledgeGraphBuilder::entity(std::string_view key) {
   return e;
 }
 
-void KnowledgeGraphBuilder::add_triple(std::string_view head, std::string_view relation, std::string_view tail) {
+void MemoryGraphBuilder::add_triple(std::string_view head, std::string_view relation, std::string_view tail) {
   EntityId h = entity(head), t = entity(tail);
   std::uint32_t r = graph_.relations_.insert(relation);
   if (r == IdIndex::kAbsent) r = static_cast<std::uint32_t>(graph_.relations_.size() - 1);
   triples_.push_back(Triple{h, r, t});
 }
 
-void KnowledgeGraphBuilder::set_name(std::string_view key, std::string_view name) {
+void MemoryGraphBuilder::set_name(std::string_view key, std::string_view name) {
   EntityId e = entity(key);
   std::uint32_t n = graph_.name_strings_.insert(name);
   if (n == IdIndex::kAbsent) n = static_cast<std::uint32_t>(graph_.name_strings_.size() - 1);
   graph_.names_[e] = n;
 }
 
-void KnowledgeGraphBuilder::set_type(std::string_view key, std::string_view type) {
+void MemoryGraphBuilder::set_type(std::string_view key, std::string_view type) {
   EntityId e = entity(key);
   std::uint32_t t = graph_.type_names_.insert(type);
   if (t == IdIndex::kAbsent) t = static_cast<std::uint32_t>(graph_.type_names_.size() - 1);
   graph_.types_[e] = t;
 }
 
-KnowledgeGraph KnowledgeGraphBuilder::build() {
+MemoryGraph MemoryGraphBuilder::build() {
   std::sort(triples_.begin(), triples_.end());
   triples_.erase(std::unique(triples_.begin(), triples_.end()), triples_.end());
-  KnowledgeGraph& g = graph_;
+  MemoryGraph& g = graph_;
   const std::size_t n = g.entities_.size();
   build_csr(n, triples_, true, g.out_offsets_, g.out_edges_);
   build_csr(n, triples_, false, g.in_offsets_, g.in_edges_);

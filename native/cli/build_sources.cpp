@@ -1,0 +1,130 @@
+#include "build_sources.h"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "kg/ntriples.h"
+
+namespace caqa::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// With no KG or question input, the embedded default; with MetaQA and no templates, the
+// MetaQA relation templates shipped beside it.
+BuildInputFlags with_defaults(BuildInputFlags flags) {
+  if (!flags.metaqa.empty() && flags.templates.empty()) {
+    fs::path metaqa_templates = fs::path(CAQA_DEFAULT_DATA_DIR).parent_path() / "templates" / "metaqa_relations.tsv";
+    if (fs::exists(metaqa_templates)) flags.templates = metaqa_templates.string();
+  }
+  if (!flags.kg.empty() || !flags.questions.empty() || !flags.metaqa.empty() || !flags.fb15k.empty()) return flags;
+  fs::path data = CAQA_DEFAULT_DATA_DIR;
+  if (!fs::exists(data) && fs::exists("data/default")) data = "data/default";
+  flags.kg = {(data / "triples.tsv").string()};
+  flags.names = {(data / "names.tsv").string()};
+  flags.types = {(data / "types.tsv").string()};
+  flags.questions = {(data / "questions.jsonl").string()};
+  if (flags.templates.empty()) flags.templates = (data / "relation_templates.tsv").string();
+  return flags;
+}
+
+// Reads files in the order BuildSources lists them and stops at the first failure.
+class Reader {
+ public:
+  explicit Reader(LoadedBuildSources& out) : out_(out) {}
+
+  std::optional<kg::SourceFile> file(const std::string& path) {
+    if (!error_.empty()) return std::nullopt;
+    auto bytes = read_file(path, error_);
+    if (!bytes) return std::nullopt;
+    out_.files.push_back(std::make_unique<FileBytes>(std::move(*bytes)));
+    return kg::SourceFile{path, out_.files.back()->bytes()};
+  }
+  void files(const std::vector<std::string>& paths, std::vector<kg::SourceFile>& into) {
+    for (const auto& path : paths)
+      if (auto f = file(path)) into.push_back(std::move(*f));
+  }
+  std::optional<kg::SourceFile> optional_file(const std::string& path) { return path.empty() ? std::nullopt : file(path); }
+  const std::string& error() const { return error_; }
+
+ private:
+  LoadedBuildSources& out_;
+  std::string error_;
+};
+
+}  // namespace
+
+void BuildInputFlags::add_to(CLI::App& app) {
+  app.add_option("--kg", kg, "Triples: TSV (head<TAB>relation<TAB>tail), head|relation|tail lines, or N-Triples (.nt)")
+      ->type_name("FILE");
+  app.add_option("--names", names, "Entity names: key<TAB>name")->type_name("FILE");
+  app.add_option("--types", types, "Entity types: key<TAB>type")->type_name("FILE");
+  app.add_option("--relation-names", relation_names, "Relation ids to names: id<TAB>name (e.g. MetaQA relations.dict)")
+      ->type_name("FILE");
+  app.add_option("--questions", questions, "Questions in caqa's JSON Lines format (README)")->type_name("FILE");
+  app.add_option("--metaqa", metaqa, "MetaQA folder (kg/train.txt, kg/*.dict, qa/N-hop/{test,dev}.txt + qtypes)")
+      ->type_name("DIR");
+  app.add_option("--metaqa-hops", metaqa_hops, "MetaQA question files to import (1-3; paths longer than two hops are skipped)")
+      ->capture_default_str();
+  app.add_option("--fb15k", fb15k, "FB15k-237 folder with train.txt, valid.txt, test.txt and entity2text.txt")
+      ->type_name("DIR");
+  app.add_option("--webqsp", webqsp, "WebQSP questions (JSON Lines), basic-graph-pattern SPARQL subset")->type_name("FILE");
+  app.add_option("--grailqa", grailqa, "GrailQA questions (JSON Lines)")->type_name("FILE");
+  app.add_option("--cwq", cwq, "ComplexWebQuestions (JSON Lines)")->type_name("FILE");
+  app.add_option("--templates", templates, "Relation templates: relation<TAB>sentence with {head} and {tail}")
+      ->type_name("FILE");
+}
+
+std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& given, std::string& error) {
+  const BuildInputFlags flags = with_defaults(given);
+  LoadedBuildSources out;
+  kg::BuildSources& s = out.sources;
+  Reader read(out);
+  s.relation_names = read.optional_file(flags.relation_names);
+  read.files(flags.kg, s.kg);
+  read.files(flags.names, s.names);
+  read.files(flags.types, s.types);
+  if (!flags.metaqa.empty()) {
+    fs::path dir = fs::path(flags.metaqa) / "kg";
+    auto t = read.file((dir / "train.txt").string());
+    auto e = read.file((dir / "entities.dict").string());
+    auto r = read.file((dir / "relations.dict").string());
+    if (t && e && r) s.metaqa_kg = kg::MetaQaKgFiles{*t, *e, *r};
+  }
+  if (!flags.fb15k.empty()) {
+    kg::Fb15kFiles fb;
+    read.files({(fs::path(flags.fb15k) / "train.txt").string(), (fs::path(flags.fb15k) / "valid.txt").string(),
+                (fs::path(flags.fb15k) / "test.txt").string()},
+               fb.triples);
+    if (auto names = read.file((fs::path(flags.fb15k) / "entity2text.txt").string())) fb.names = *names;
+    s.fb15k = std::move(fb);
+  }
+  read.files(flags.questions, s.questions);
+  for (int hops : flags.metaqa_hops) {
+    for (const char* split : {"test", "dev"}) {
+      fs::path dir = fs::path(flags.metaqa) / "qa" / fmt::format("{}-hop", hops);
+      fs::path qa = dir / fmt::format("{}.txt", split), qtype = dir / fmt::format("qa_{}_qtype.txt", split);
+      if (flags.metaqa.empty() || !fs::exists(qa) || !fs::exists(qtype)) continue;
+      auto q = read.file(qa.string());
+      auto t = read.file(qtype.string());
+      if (q && t) s.metaqa_questions.push_back({hops, split, *q, *t});
+    }
+  }
+  s.webqsp = read.optional_file(flags.webqsp);
+  s.grailqa = read.optional_file(flags.grailqa);
+  s.cwq = read.optional_file(flags.cwq);
+  s.templates = read.optional_file(flags.templates);
+  if (!read.error().empty()) {
+    error = read.error();
+    return std::nullopt;
+  }
+  s.ntriples = [](kg::MemoryGraphBuilder& builder, const kg::TextSource& source, kg::ProblemCounts& problems) {
+    return kg::add_ntriples(builder, source, problems).triples;
+  };
+  s.sha256_hex = [](std::string_view bytes) { return sha256_hex(bytes); };
+  return out;
+}
+
+}  // namespace caqa::cli

@@ -1,0 +1,148 @@
+#include "caqa/kg/build.h"
+
+#include <iterator>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "caqa/kg/grounding_report.h"
+#include "caqa/kg/import_fb15k.h"
+#include "caqa/kg/import_metaqa.h"
+#include "caqa/kg/import_sparql.h"
+#include "caqa/kg/question_reader.h"
+#include "build_manifest.h"
+
+namespace caqa::kg {
+
+namespace {
+
+bool is_ntriples(std::string_view path) {
+  std::string_view file = path.substr(path.find_last_of('/') + 1);
+  std::size_t dot = file.rfind('.');
+  return dot != std::string_view::npos && dot > 0 && file.substr(dot) == ".nt";
+}
+
+std::unordered_map<std::string, std::string> table(const std::optional<SourceFile>& file, ProblemCounts& problems) {
+  std::unordered_map<std::string, std::string> out;
+  if (file)
+    for (auto& [key, value] : read_two_column_table(file->text(), problems)) out.emplace(key, value);
+  return out;
+}
+
+// Every KG input into one graph, in the order of BuildSources.
+MemoryGraph load_graph(const BuildSources& sources, GraphSummary& summary, ProblemCounts& problems,
+                       const BuildObserver& observer) {
+  MemoryGraphBuilder builder;
+  auto relation_names = table(sources.relation_names, problems);
+  std::size_t triples = 0;
+  for (std::size_t i = 0; i < sources.kg.size(); ++i) {
+    const SourceFile& file = sources.kg[i];
+    if (!is_ntriples(file.path))
+      triples += add_triples(builder, file.text(), TripleFormat::Auto, problems, relation_names);
+    else if (sources.ntriples)
+      triples += sources.ntriples(builder, file.text(), problems);
+    else
+      problems.add("kg: N-Triples needs the native parser", file.path);
+    if (observer.loading) observer.loading(i + 1, sources.kg.size());
+  }
+  for (const auto& file : sources.names)
+    for (auto& [key, name] : read_two_column_table(file.text(), problems)) builder.set_name(key, name);
+  for (const auto& file : sources.types)
+    for (auto& [key, type] : read_two_column_table(file.text(), problems)) builder.set_type(key, type);
+  if (const auto& m = sources.metaqa_kg)
+    triples += add_metaqa_kg(builder, m->triples.text(), m->entities.text(), m->relations.text(), problems).triples;
+  if (const auto& fb = sources.fb15k) {
+    std::vector<TextSource> texts;
+    for (const auto& file : fb->triples) texts.push_back(file.text());
+    triples += add_fb15k237(builder, texts, fb->names.text(), problems).triples;
+  }
+  MemoryGraph graph = builder.build();
+  summary = {triples, graph.triple_count(), graph.entity_count(), graph.relation_count(), graph.memory_bytes()};
+  if (observer.loaded) observer.loaded(summary);
+  return graph;
+}
+
+// MetaQA, WebQSP, GrailQA and CWQ questions, imported against the loaded graph.
+void import_questions(const BuildSources& sources, const KnowledgeGraph& graph, std::vector<Question>& questions,
+                      ProblemCounts& problems, const BuildObserver& observer) {
+  auto take = [&](const QuestionImport& import, const std::string& name) {
+    if (observer.import_report)
+      observer.import_report(format_import_summary(name, import) +
+                             format_grounding_report(name, ground_questions(import.questions, graph)));
+    for (const auto& [reason, n] : import.skipped.counts())
+      for (std::size_t i = 0; i < n; ++i) problems.add("import: " + reason, name);
+    questions.insert(questions.end(), import.questions.begin(), import.questions.end());
+  };
+  for (const auto& m : sources.metaqa_questions)
+    take(import_metaqa_questions(m.questions.text(), m.qtypes.text(), m.hops, graph,
+                                 m.split == "test" ? std::string_view() : std::string_view(m.split)),
+         fmt::format("metaqa {}-hop {}", m.hops, m.split));
+  SparqlImportOptions sparql;
+  sparql.kg = &graph;
+  std::optional<AnswerNameIndex> names;
+  if (const auto& f = sources.webqsp) {
+    names = webqsp_answer_names(f->text(), problems);
+    take(import_webqsp(f->text(), sparql), f->path);
+  }
+  if (const auto& f = sources.grailqa) take(import_grailqa(f->text(), sparql), f->path);
+  if (const auto& f = sources.cwq) {
+    if (names) sparql.answer_names = &*names;
+    take(import_cwq(f->text(), sparql), f->path);
+  }
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string_view, const std::string*>> BuiltBenchmark::documents() const {
+  return {{"train.jsonl", &train_jsonl},
+          {"test.jsonl", &test_jsonl},
+          {"statistics.md", &statistics_md},
+          {"manifest.json", &manifest_json}};
+}
+
+BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptions& options,
+                               const BuildObserver& observer) {
+  BuiltBenchmark built;
+  ProblemCounts problems;
+  MemoryGraph graph = load_graph(sources, built.graph, problems, observer);
+  std::vector<Question> questions;
+  for (const auto& file : sources.questions) {
+    auto more = read_questions(file.text(), problems);
+    questions.insert(questions.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+  }
+  import_questions(sources, graph, questions, problems, observer);
+  if (options.max_questions > 0 && questions.size() > options.max_questions) questions.resize(options.max_questions);
+  auto templates = table(sources.templates, problems);
+
+  Verbalizer verbalizer(graph, templates);
+  BuildResult result = build_benchmark(graph, questions, verbalizer, options.build, observer.building);
+  result.problems.merge(problems);
+  for (const auto& s : result.samples) (s.test ? built.test_jsonl : built.train_jsonl) += sample_json(s, graph) + "\n";
+  built.statistics_md = statistics_markdown(result.stats);
+  built.stats = result.stats;
+  built.sample_count = result.samples.size();
+  built.verified = options.build.verify;
+  built.problems = std::move(result.problems);
+  built.violations = std::move(result.violations);
+  built.manifest_json = manifest_json(sources, options, built);
+  return built;
+}
+
+std::string format_build_summary(const BuiltBenchmark& built) {
+  std::string out = built.statistics_md;
+  const ProblemCounts& problems = built.problems;
+  if (!problems.empty()) {
+    out += fmt::format("\nskipped inputs ({}):\n", problems.total());
+    for (const auto& [reason, n] : problems.counts()) {
+      out += fmt::format("  {:>7}  {}", n, reason);
+      const auto& ex = problems.examples(reason);
+      if (!ex.empty()) out += fmt::format("  (e.g. {}{})", ex[0].where, ex[0].detail.empty() ? "" : ": " + ex[0].detail);
+      out += "\n";
+    }
+  }
+  out += fmt::format("verification: {} violation(s){}\n", built.violations.size(), built.verified ? "" : " (--no-verify)");
+  for (std::size_t i = 0; i < built.violations.size() && i < 5; ++i) out += fmt::format("  {}\n", built.violations[i]);
+  return out;
+}
+
+}  // namespace caqa::kg

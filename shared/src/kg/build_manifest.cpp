@@ -1,0 +1,95 @@
+#include "build_manifest.h"
+
+#include <nlohmann/json.hpp>
+
+#include "caqa/version.h"
+
+namespace caqa::kg {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Every input file, in the order BuildSources lists (and the build reads) them.
+std::vector<const SourceFile*> inputs_in_order(const BuildSources& s) {
+  std::vector<const SourceFile*> out;
+  auto add = [&](const SourceFile& f) { out.push_back(&f); };
+  if (s.relation_names) add(*s.relation_names);
+  for (const auto& f : s.kg) add(f);
+  for (const auto& f : s.names) add(f);
+  for (const auto& f : s.types) add(f);
+  if (s.metaqa_kg) {
+    add(s.metaqa_kg->triples);
+    add(s.metaqa_kg->entities);
+    add(s.metaqa_kg->relations);
+  }
+  if (s.fb15k) {
+    for (const auto& f : s.fb15k->triples) add(f);
+    add(s.fb15k->names);
+  }
+  for (const auto& f : s.questions) add(f);
+  for (const auto& m : s.metaqa_questions) {
+    add(m.questions);
+    add(m.qtypes);
+  }
+  for (const auto* f : {&s.webqsp, &s.grailqa, &s.cwq, &s.templates})
+    if (*f) add(**f);
+  return out;
+}
+
+std::string file_name(std::string_view path) { return std::string(path.substr(path.find_last_of('/') + 1)); }
+
+Json file_entry(const std::string& name, std::string_view bytes, const Sha256Hex& sha256_hex) {
+  return Json{{"path", name}, {"sha256", sha256_hex ? sha256_hex(bytes) : std::string()}, {"bytes", bytes.size()}};
+}
+
+}  // namespace
+
+std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& options, const BuiltBenchmark& built) {
+  Json m;
+  m["tool"] = "caqa build";
+  m["caqa_version"] = kVersion;
+  m["seed"] = options.build.seed;
+  m["test_fraction"] = options.build.test_fraction;
+  m["verify"] = options.build.verify;
+  Json inputs = Json::array();
+  for (const SourceFile* f : inputs_in_order(sources))
+    inputs.push_back(file_entry(file_name(f->path), f->bytes, sources.sha256_hex));
+  m["inputs"] = inputs;
+  Json outputs = Json::array();
+  for (const auto& [name, text] : built.documents())
+    if (text != &built.manifest_json) outputs.push_back(file_entry(std::string(name), *text, sources.sha256_hex));
+  m["outputs"] = outputs;
+  m["kg"] = Json{{"triples", built.graph.triples}, {"entities", built.graph.entities},
+                 {"relations", built.graph.relations}};
+  const BuildStats& st = built.stats;
+  Json labels, complexities;
+  for (Label l : kLabels)
+    labels[std::string(label_name(l))] = Json{{"train", st.labels[index_of(l)][0]}, {"test", st.labels[index_of(l)][1]}};
+  for (Complexity c : kComplexities)
+    complexities[std::string(complexity_name(c))] =
+        Json{{"train", st.complexities[index_of(c)][0]}, {"test", st.complexities[index_of(c)][1]}};
+  m["counts"] = Json{{"questions", st.questions},
+                     {"collected", st.collected},
+                     {"samples", Json{{"train", st.samples[0]}, {"test", st.samples[1]}}},
+                     {"labels", labels},
+                     {"complexities", complexities},
+                     {"extensions", Json{{"none", st.extensions[0]},
+                                         {"union", st.extensions[1]},
+                                         {"head_intersection", st.extensions[2]},
+                                         {"answer_intersection", st.extensions[3]}}}};
+  Json skipped = Json::object();
+  for (const auto& [reason, n] : built.problems.counts()) {
+    Json examples = Json::array();
+    for (const auto& e : built.problems.examples(reason))
+      examples.push_back(e.detail.empty() ? e.where : e.where + ": " + e.detail);
+    skipped[reason] = Json{{"count", n}, {"examples", examples}};
+  }
+  m["skipped"] = skipped;
+  Json violations = Json::array();
+  for (std::size_t i = 0; i < built.violations.size() && i < 20; ++i) violations.push_back(built.violations[i]);
+  m["verification"] = Json{{"violations", built.violations.size()}, {"examples", violations}};
+  return m.dump(2) + "\n";
+}
+
+}  // namespace caqa::kg
