@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
   double t_gold = best_seconds(runs, [&] { gold = caqa::parse_gold(gold_text).gold; });
   double t_pred = best_seconds(runs, [&] { predictions = caqa::read_predictions(pred_text); });
   double t_join = best_seconds(runs, [&] { validation = caqa::validate(predictions, gold); });
-  caqa::ScoreOptions options;
+  caqa::ScoreRequest options;
   options.bootstrap.resamples = 0;
   caqa::ScoreReport report;
   double t_metrics = best_seconds(runs, [&] { report = caqa::score(predictions, gold, validation, options, {}); });

@@ -2,15 +2,12 @@
 // them to the core (caqa/leaderboard/*), which checks them, rescores them and writes
 // the board (docs/leaderboard.md). This file only reads and writes files.
 #include <algorithm>
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
-
-#include <unistd.h>
 
 #include <fmt/format.h>
 
+#include "build_sources.h"
+#include "caqa/kg/build.h"
 #include "caqa/leaderboard/entries.h"
 #include "command.h"
 #include "files.h"
@@ -25,33 +22,34 @@ namespace {
 namespace fs = std::filesystem;
 namespace lb = caqa::leaderboard;
 
-// The output of `caqa build` in dir; with no dir, builds the default benchmark into a
-// temporary folder by running this same executable, and removes the folder once read.
-std::optional<lb::BoardBenchmark> obtain_benchmark(const std::string& given_dir) {
-  fs::path dir = given_dir, tmp;
-  if (dir.empty()) {
-    char templ[] = "/tmp/caqa-leaderboard-XXXXXX";
-    std::error_code ec;
-    fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    if (ec || !mkdtemp(templ)) {
-      fmt::print(stderr, "caqa: cannot run `caqa build` into a temporary folder: {}\n",
-                 ec ? ec.message() : std::strerror(errno));
-      return std::nullopt;
-    }
-    tmp = templ;
-    dir = tmp / "benchmark";
-    std::string command = fmt::format("'{}' build -q -o '{}' >'{}/build.log' 2>&1", self.string(), dir.string(), tmp.string());
-    if (std::system(command.c_str()) != 0) {
-      fmt::print(stderr, "caqa: building the default benchmark failed (log: {}/build.log)\n", tmp.string());
-      return std::nullopt;  // the folder stays, for its log
-    }
+lb::BoardBenchmark board_benchmark(const std::string& name, const InputText& test, const InputText& train,
+                                   std::string version) {
+  GoldParse t = parse_gold(test), r = parse_gold(train);
+  return lb::BoardBenchmark{std::move(t.gold), std::move(r.gold), name, std::move(version)};
+}
+
+// The output of `caqa build` in dir; with no dir, the default benchmark built in memory
+// by the same core call as `caqa build`.
+std::optional<lb::BoardBenchmark> obtain_benchmark(const std::string& dir) {
+  if (!dir.empty()) {
+    auto test = load_gold((fs::path(dir) / "test.jsonl").string(), {});
+    auto train = test ? load_gold((fs::path(dir) / "train.jsonl").string(), {}, false) : std::nullopt;
+    if (!train) return std::nullopt;
+    return lb::BoardBenchmark{std::move(test->gold), std::move(train->gold), "benchmark/test.jsonl", test->sha256};
   }
-  auto test = load_gold((dir / "test.jsonl").string(), {});
-  auto train = test ? load_gold((dir / "train.jsonl").string(), {}, false) : std::nullopt;
-  std::error_code ignored;
-  if (!tmp.empty()) fs::remove_all(tmp, ignored);
-  if (!train) return std::nullopt;
-  return lb::BoardBenchmark{std::move(test->gold), std::move(train->gold), "benchmark/test.jsonl", test->sha256};
+  std::string error;
+  auto sources = load_build_sources({}, error);
+  if (!sources) {
+    fmt::print(stderr, "caqa: cannot read the default benchmark's inputs: {}\n", error);
+    return std::nullopt;
+  }
+  kg::BuiltBenchmark built = kg::build_benchmark(sources->sources, {});
+  if (built.sample_count == 0) {
+    fmt::print(stderr, "caqa: building the default benchmark gave no samples\n");
+    return std::nullopt;
+  }
+  return board_benchmark("benchmark/test.jsonl", InputText(built.test_jsonl), InputText(built.train_jsonl),
+                         sha256_hex(built.test_jsonl));
 }
 
 // One submission folder, checked and scored; nullopt (problems printed) when invalid.

@@ -18,7 +18,7 @@ TEST(GoldSet, ParsesAndIndexes) {
   EXPECT_FALSE(parsed.diagnostics.has_errors());
   ASSERT_EQ(parsed.gold.size(), 18u);
   std::uint32_t i = parsed.gold.ids().find("e04");
-  EXPECT_EQ(parsed.gold.label(i), caqa::Label::Supportive);
+  EXPECT_EQ(parsed.gold.label(i), caqa::index_of(caqa::Label::Supportive));
   EXPECT_EQ(parsed.gold.complexity(i), caqa::Complexity::Union);
   EXPECT_EQ(parsed.gold.line(i), 4u);
   EXPECT_EQ(parsed.gold.split(), "");

@@ -4,11 +4,12 @@
 
 namespace {
 caqa::PairedCounts counts(std::uint64_t both_right, std::uint64_t only_a, std::uint64_t only_b, std::uint64_t both_wrong) {
-  caqa::PairedCounts c;
-  c.joint[0][0][0] = both_right;
-  c.joint[0][0][2] = only_a;
-  c.joint[0][2][0] = only_b;
-  c.joint[0][2][2] = both_wrong;
+  caqa::PairedCounts c(4);
+  auto at = [&](int a, int b) -> std::uint64_t& { return c.joint[static_cast<std::size_t>(a) * 6 + b]; };  // gold 0
+  at(0, 0) = both_right;
+  at(0, 2) = only_a;
+  at(2, 0) = only_b;
+  at(2, 2) = both_wrong;
   return c;
 }
 }  // namespace
@@ -37,7 +38,11 @@ TEST(Paired, SmallDifferenceIsNot) {
 }
 
 TEST(Paired, MetricNames) {
-  EXPECT_EQ(caqa::parse_compare_metric("f1:contradictory")->name(), "f1:contradictory");
-  EXPECT_EQ(caqa::parse_compare_metric("macro_f1")->kind, caqa::CompareMetric::Kind::MacroF1);
-  EXPECT_FALSE(caqa::parse_compare_metric("f1:Supportive"));
+  const auto& caqa4 = caqa::caqa_scheme();
+  EXPECT_EQ(caqa::parse_compare_metric("f1:contradictory", caqa4)->name(caqa4), "f1:contradictory");
+  EXPECT_EQ(caqa::parse_compare_metric("macro_f1", caqa4)->measure, caqa::measure_index("macro_f1"));
+  EXPECT_EQ(caqa::parse_compare_metric("macro_recall", caqa4)->name(caqa4), "macro_recall");
+  EXPECT_FALSE(caqa::parse_compare_metric("f1:Supportive", caqa4));
+  const auto& attrscore = *caqa::find_label_scheme("attrscore");
+  EXPECT_EQ(caqa::parse_compare_metric("f1:extrapolatory", attrscore)->label, 1);
 }

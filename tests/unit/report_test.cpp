@@ -6,7 +6,7 @@
 #include "test_support.h"
 
 TEST(Report, JsonIsDeterministicAndCarriesTheSignature) {
-  caqa::ScoreOptions o;
+  caqa::ScoreRequest o;
   o.bootstrap.resamples = 200;
   auto a = caqa::test::score_texts(caqa::test::edge_gold(), caqa::test::edge_predictions(), o);
   auto b = caqa::test::score_texts(caqa::test::edge_gold(), caqa::test::edge_predictions(), o);
@@ -21,7 +21,7 @@ TEST(Report, JsonIsDeterministicAndCarriesTheSignature) {
 }
 
 TEST(Report, UndefinedValuesAreNullInJsonAndDashInTables) {
-  caqa::ScoreOptions o;
+  caqa::ScoreRequest o;
   o.bootstrap.resamples = 0;
   auto s = caqa::test::score_texts(caqa::test::gold_line("a", "supportive", "single"),
                                    "{\"id\":\"a\",\"label\":\"supportive\"}\n", o);
@@ -32,7 +32,7 @@ TEST(Report, UndefinedValuesAreNullInJsonAndDashInTables) {
 }
 
 TEST(Report, SeveralFilesGiveOneRowEach) {
-  caqa::ScoreOptions o;
+  caqa::ScoreRequest o;
   o.bootstrap.resamples = 0;
   auto s = caqa::test::score_texts(caqa::test::edge_gold(), caqa::test::edge_predictions(), o);
   std::string md = caqa::render_markdown({s.report, s.report});

@@ -64,7 +64,7 @@ struct Scored {
   ScoreReport report;
 };
 
-inline Scored score_texts(const std::string& gold_text, const std::string& prediction_text, ScoreOptions options = {},
+inline Scored score_texts(const std::string& gold_text, const std::string& prediction_text, ScoreRequest options = {},
                           PredictionOptions prediction_options = {}) {
   Scored s;
   s.gold = parse_gold(gold_text).gold;

@@ -22,4 +22,11 @@ std::optional<Complexity> parse_complexity_exact(std::string_view text);
 
 inline int index_of(Complexity complexity) { return static_cast<int>(complexity); }
 
+// Position in kComplexities (the print order).
+inline int print_position(Complexity complexity) {
+  for (int i = 0; i < kComplexityCount; ++i)
+    if (kComplexities[i] == complexity) return i;
+  return 0;
+}
+
 }  // namespace caqa

@@ -183,7 +183,7 @@ MetaItems meta_items_from_predictions(const PredictionSet& predictions, const Go
     }
     items.scores.push_back(predictions.rows[r].score);
     items.levels.push_back(support_level_of(static_cast<Label>(gold.label(g))));
-    items.groups.push_back(by_qid ? gold.qid(g) : static_cast<std::uint32_t>(index_of(gold.complexity(g))));
+    items.groups.push_back(by_qid ? gold.qid(g) : static_cast<std::uint32_t>(print_position(gold.complexity(g))));
   }
   return items;
 }
