@@ -77,7 +77,7 @@ class KalmaCommand : public Command {
       fmt::print(stderr, "caqa: invalid input; nothing scored\n");
       return kExitInvalid;
     }
-    std::string text = pairs_    ? outcome.pairs_jsonl
+    std::string text = pairs_      ? outcome.pairs_jsonl
                        : json_     ? kalma::kalma_json(*outcome.report) + "\n"
                        : markdown_ ? kalma::kalma_markdown(*outcome.report)
                                    : kalma::kalma_table(*outcome.report);

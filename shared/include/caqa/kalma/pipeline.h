@@ -16,7 +16,7 @@ namespace caqa::kalma {
 struct KalmaRequest {
   KalmaSources sources;  // file names shown in the report; sources.judgments is ignored without judgments
   ReadOptions read;
-  bool pairs = false;    // list the sentence-knowledge pairs to judge instead of scoring
+  bool pairs = false;  // list the sentence-knowledge pairs to judge instead of scoring
 };
 
 // What stopped the track: an error in the questions file stops before the answers and
@@ -27,8 +27,8 @@ enum class KalmaBlock { None, Questions, AnswersOrJudgments };
 struct KalmaOutcome {
   Diagnostics questions, answers, judgments;  // per input, warnings included; judgments empty when not given
   KalmaBlock blocked = KalmaBlock::None;
-  std::optional<KalmaReport> report;          // set when nothing blocks and !request.pairs
-  std::string pairs_jsonl;                    // kalma_pairs_jsonl(...) when nothing blocks and request.pairs
+  std::optional<KalmaReport> report;  // set when nothing blocks and !request.pairs
+  std::string pairs_jsonl;            // kalma_pairs_jsonl(...) when nothing blocks and request.pairs
   bool ok() const { return blocked == KalmaBlock::None; }
 };
 
