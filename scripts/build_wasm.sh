@@ -28,9 +28,12 @@ cases=()
 for pred in pred_good.jsonl pred_weak.jsonl pred_weak.csv pred_llm_responses.jsonl; do
   cases+=("data/examples/$pred data/examples/benchmark.jsonl")
 done
-oracle_sample=../shared/tools/oracle-sample/n24000  # absent outside this workplace: skipped
+for pred in pred_weak.jsonl pred_strong.jsonl pred_mid.jsonl; do
+  cases+=("tests/golden/oracle/n3000/$pred tests/golden/oracle/n3000/gold.jsonl")
+done
+oracle_n24000=../shared/tools/oracle-sample/n24000  # 4.5 MB, kept outside the repository: used when present
 for pred in pred_weak.jsonl pred_strong.jsonl; do
-  [ -f "$oracle_sample/$pred" ] && cases+=("$oracle_sample/$pred $oracle_sample/gold.jsonl")
+  [ -f "$oracle_n24000/$pred" ] && cases+=("$oracle_n24000/$pred $oracle_n24000/gold.jsonl")
 done
 for c in "${cases[@]}"; do
   read -r pred gold <<<"$c"

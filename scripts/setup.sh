@@ -12,6 +12,7 @@ packages=(
   libcpp-httplib-dev                                    # caqa serve, the LLM judge client
   libimgui-dev libglfw3-dev libstb-dev xvfb xauth       # caqa-explorer (native/viewer), its Xvfb smoke run
   python3 python3-sklearn python3-scipy python3-numpy   # ../shared/tools/oracle.py, test runners
+  python3-jsonschema                                    # written JSON against schema/ (tests/schema)
   dpkg-dev                                              # apt-get source (simdjson sources for wasm)
 )
 if [ "${CAQA_SETUP_WASM:-1}" = 1 ]; then

@@ -5,13 +5,13 @@
 
 #include <fmt/format.h>
 
+#include "caqa/kalma/pipeline.h"
 #include "caqa/kalma/report.h"
 #include "command.h"
 #include "files.h"
 #include "inputs.h"
 
 namespace caqa::cli {
-
 
 namespace {
 
@@ -51,39 +51,36 @@ class KalmaCommand : public Command {
   }
 
   int run() override {
-    kalma::ReadOptions options{max_line_bytes_};
     auto questions_file = read(questions_);
     auto answers_file = read(answers_);
     std::optional<FileBytes> judgments_file;
     if (!judgments_.empty()) judgments_file = read(judgments_);
     if (!questions_file || !answers_file || (!judgments_.empty() && !judgments_file)) return kExitUsage;
 
-    kalma::QuestionParse questions = kalma::parse_questions(questions_file->text(), options);
-    if (report(questions_, questions.diagnostics)) {
+    kalma::KalmaRequest request;
+    request.sources = {display_name(questions_), display_name(answers_),
+                       judgments_.empty() ? std::string() : display_name(judgments_)};
+    request.read.max_line_bytes = max_line_bytes_;
+    request.pairs = pairs_;
+    std::optional<InputText> judgments_text;
+    if (judgments_file) judgments_text = judgments_file->text();
+    kalma::KalmaOutcome outcome =
+        kalma::score_kalma(questions_file->text(), answers_file->text(), judgments_text, request);
+    print_diagnostics(stderr, display_name(questions_), outcome.questions, max_errors_);
+    if (outcome.blocked == kalma::KalmaBlock::Questions) {
       fmt::print(stderr, "caqa: the questions file {} is invalid; fix it before scoring\n", display_name(questions_));
       return kExitInvalid;
     }
-    bool invalid = false;
-    kalma::AnswerParse answers = kalma::parse_answers(answers_file->text(), questions.set, options);
-    invalid = report(answers_, answers.diagnostics) || invalid;
-    std::optional<kalma::JudgmentParse> judgments;
-    if (judgments_file) {
-      judgments = kalma::parse_judgments(judgments_file->text(), questions.set, answers, options);
-      invalid = report(judgments_, judgments->diagnostics) || invalid;
-    }
-    if (invalid) {
+    print_diagnostics(stderr, display_name(answers_), outcome.answers, max_errors_);
+    if (judgments_file) print_diagnostics(stderr, display_name(judgments_), outcome.judgments, max_errors_);
+    if (!outcome.ok()) {
       fmt::print(stderr, "caqa: invalid input; nothing scored\n");
       return kExitInvalid;
     }
-    std::string text;
-    if (pairs_) {
-      text = kalma::kalma_pairs_jsonl(questions.set, answers);
-    } else {
-      kalma::KalmaSources sources{display_name(questions_), display_name(answers_),
-                                  judgments_.empty() ? std::string() : display_name(judgments_)};
-      kalma::KalmaReport r = kalma::kalma_report(questions.set, answers, judgments ? &*judgments : nullptr, sources);
-      text = json_ ? kalma::kalma_json(r) + "\n" : markdown_ ? kalma::kalma_markdown(r) : kalma::kalma_table(r);
-    }
+    std::string text = pairs_      ? outcome.pairs_jsonl
+                       : json_     ? kalma::kalma_json(*outcome.report) + "\n"
+                       : markdown_ ? kalma::kalma_markdown(*outcome.report)
+                                   : kalma::kalma_table(*outcome.report);
     return emit(output_, text) ? kExitOk : kExitUsage;
   }
 
@@ -93,12 +90,6 @@ class KalmaCommand : public Command {
     auto bytes = read_file(path, error);
     if (!bytes) fmt::print(stderr, "caqa: {}\n", error);
     return bytes;
-  }
-
-  // Prints a file's diagnostics; true when one of them is an error.
-  bool report(const std::string& path, const Diagnostics& diagnostics) const {
-    print_diagnostics(stderr, display_name(path), diagnostics, max_errors_);
-    return diagnostics.has_errors();
   }
 
   std::string questions_, answers_, judgments_, output_;

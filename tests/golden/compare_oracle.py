@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks `caqa score --json` against a report of ../shared/tools/oracle.py (scikit-learn/SciPy).
 
-Every number must agree to 1e-9; bootstrap intervals (different random streams) to 1e-3.
+Every number must agree to 1e-9; bootstrap intervals (different random streams) to 1e-3
+(plus one step of 1/n against the oracle's own 1000-replicate interval).
 Exit 0 when equal, 1 on a difference, 77 (skipped) when an input file is absent.
 """
 import argparse
@@ -89,8 +90,11 @@ def main():
             check(f"micro_f1_ci95.{side} vs binomial quantiles", ci[i], wb["check_binomial_quantiles"][i], 1e-3)
             # Below ~1000 samples the CI moves in steps of 1/n, and the oracle's 1000 numpy
             # replicates land on either side of a step; the exact binomial law decides there.
+            # Above, the oracle's CI may still sit one step of 1/n off (0.611 against the
+            # binomial 0.612 at n = 3000), so that step is allowed on top of 1e-3.
             if got["n_scored"] >= 1000:
-                check(f"micro_f1_ci95.{side} vs oracle percentile CI", ci[i], wb["ci95_percentile"][i], 1e-3)
+                check(f"micro_f1_ci95.{side} vs oracle percentile CI", ci[i], wb["ci95_percentile"][i],
+                      1e-3 + 1 / got["n_scored"])
 
     if problems:
         print("FAIL: " + " ".join(cmd))

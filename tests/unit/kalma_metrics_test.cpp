@@ -16,7 +16,7 @@ namespace {
 
 using namespace caqa::kalma;
 
-const std::filesystem::path kFixtures = std::filesystem::path(__FILE__).parent_path().parent_path() / "fixtures" / "kalma";
+const std::filesystem::path kFixtures = std::filesystem::path(CAQA_SOURCE_DIR) / "tests" / "fixtures" / "kalma";
 
 std::string slurp(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);

@@ -15,7 +15,7 @@ namespace {
 using namespace caqa::kg;
 
 std::string fixture_text() {
-  auto path = std::filesystem::path(__FILE__).parent_path().parent_path() / "fixtures" / "kg" / "ntriples" / "sample.nt";
+  auto path = std::filesystem::path(CAQA_SOURCE_DIR) / "tests" / "fixtures" / "kg" / "ntriples" / "sample.nt";
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
   s << in.rdbuf();

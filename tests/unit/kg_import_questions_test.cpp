@@ -14,7 +14,7 @@ namespace {
 
 using namespace caqa::kg;
 
-const std::filesystem::path kFixtures = std::filesystem::path(__FILE__).parent_path().parent_path() / "fixtures" / "kg";
+const std::filesystem::path kFixtures = std::filesystem::path(CAQA_SOURCE_DIR) / "tests" / "fixtures" / "kg";
 
 // A fixture file's text, kept alive for the TextSource that points into it.
 struct Fixture {

@@ -1,4 +1,4 @@
-// The importers on the real datasets in /work/shared/data (not in the repository; each
+// The importers on the real datasets in ../shared/data (not in the repository; each
 // test is skipped with the reason when its files are absent): MetaQA 1/2/3-hop against
 // the MetaQA KG, WebQSP / GrailQA / CWQ, and WebQSP grounded in FB15k-237 (extracted from
 // its tar.gz with `tar`). The counts are printed; docs/importers.md quotes them.
@@ -24,7 +24,7 @@ namespace {
 using namespace caqa::kg;
 namespace fs = std::filesystem;
 
-const fs::path kData = "/work/shared/data";
+const fs::path kData = fs::path(CAQA_SOURCE_DIR) / ".." / "shared" / "data";
 
 std::optional<std::string> read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -38,7 +38,7 @@ std::optional<std::string> read_file(const fs::path& path) {
 #define READ_OR_SKIP(var, file)                                    \
   const fs::path var##_path = (file);                              \
   auto var##_text = read_file(var##_path);                         \
-  if (!var##_text) GTEST_SKIP() << var##_path << " is not present"; \
+  if (!var##_text) GTEST_SKIP() << var##_path << " is absent (real data stays outside the repository)"; \
   const TextSource var{var##_path.filename().string(), *var##_text}
 
 std::string shapes_and_mediators(const QuestionImport& import) {

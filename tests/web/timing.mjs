@@ -1,7 +1,7 @@
 // In-browser time to validate and score a 24,000-line prediction file: the oracle's
-// N=24,000 sample (../shared/tools/oracle-sample/n24000; skipped when absent) served as the
-// site's gold split, pred_weak.jsonl (23,862 lines) uploaded, time from upload to the
-// report on screen, micro-F1 compared with the CLI's.
+// N=24,000 sample (../shared/tools/oracle-sample/n24000, 4.5 MB, kept outside the repository;
+// skipped when absent) served as the site's gold split, pred_weak.jsonl (23,862 lines)
+// uploaded, time from upload to the report on screen, micro-F1 compared with the CLI's.
 //   bash scripts/build_site.sh && node tests/web/timing.mjs
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..',
 const native = path.resolve(root, process.env.CAQA_NATIVE || 'build/native/caqa');
 const sample = path.resolve(root, '../shared/tools/oracle-sample/n24000');
 if (!fs.existsSync(path.join(sample, 'gold.jsonl'))) {
-  console.log(`skipped: ${sample} is absent`);
+  console.log(`skipped: ${sample} is absent (the large oracle sample stays outside the repository)`);
   process.exit(0);
 }
 const site = fs.mkdtempSync(path.join(os.tmpdir(), 'caqa-timing-'));
