@@ -18,7 +18,7 @@
 
 #include "caqa/leaderboard/ranking.h"
 #include "caqa/metrics/paired.h"
-#include "caqa/metrics/random.h"
+#include "caqa/rng.h"
 #include "caqa/score.h"
 #include "caqa/version.h"
 #include "command.h"
