@@ -1,0 +1,20 @@
+// One hash for ids and features: FNV-1a, 64 bits. Stable across platforms and runs
+// (the wasm build and the CLI must agree, and trained models store hashed features).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace caqa {
+
+inline constexpr std::uint64_t kFnv1aOffset = 1469598103934665603ull;
+
+inline std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h = kFnv1aOffset) {
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace caqa
