@@ -248,8 +248,18 @@ std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::siz
         out.text = b ? "true" : "false";
         break;
       }
-      case od::json_type::array: out.type = JsonField::Type::Array; break;
-      case od::json_type::object: out.type = JsonField::Type::Object; break;
+      case od::json_type::array:
+      case od::json_type::object: {
+        out.type = type == od::json_type::array ? JsonField::Type::Array : JsonField::Type::Object;
+        if (!well_formed(value)) return explain_malformed(line);
+        // Walked to its end, the iterator stands on the token after the value.
+        const char* after = nullptr;
+        if (doc.current_location().get(after)) return explain_malformed(line);
+        out.text = std::string_view(raw.data(), static_cast<std::size_t>(after - raw.data()));
+        while (!out.text.empty() && (out.text.back() == ' ' || out.text.back() == '\t' || out.text.back() == '\r'))
+          out.text.remove_suffix(1);
+        break;
+      }
     }
   }
   // Anything after the object ("{...} x") leaves the iterator inside the input.
