@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <thread>
 
+#include <nlohmann/json.hpp>
 #include <simdjson.h>
+
+#include "caqa/formats/samples_reader.h"
 
 namespace caqa::baseline {
 
@@ -36,10 +39,11 @@ Dataset Dataset::head(std::size_t n) const {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-    s.remove_suffix(1);
-  return s;
+// A string id as a JSON string token, so that cmd_predict writes every id back as read.
+std::string json_id_token(const Sample& sample) {
+  if (sample.integer_id) return sample.id;
+  nlohmann::json id = sample.id;
+  return id.dump();
 }
 
 }  // namespace
@@ -50,55 +54,33 @@ std::optional<Dataset> read_dataset(const std::string& path, std::string& error)
     error = path + ": cannot read (" + simdjson::error_message(e) + ")";
     return std::nullopt;
   }
-  Dataset d;
-  simdjson::ondemand::parser parser;
-  std::string_view all(text.data(), text.size());
-  std::size_t line_no = 0, pos = 0;
-  while (pos < all.size()) {
-    std::size_t end = all.find('\n', pos);
-    if (end == std::string_view::npos) end = all.size();
-    std::string_view line = trim(all.substr(pos, end - pos));
-    ++line_no;
-    if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
-    pos = end + 1;
-    if (line.empty()) continue;
-    auto where = [&](const std::string& what) {
-      error = path + ":" + std::to_string(line_no) + ": " + what;
+  SampleReadOptions options;
+  options.texts = true;
+  options.require_texts = true;
+  options.require_label = false;
+  SampleParse parsed = read_samples(InputText::borrow_padded(std::string_view(text.data(), text.size())), options);
+  for (const Diagnostic& problem : parsed.diagnostics.items)
+    if (problem.severity == Severity::Error) {
+      error = format_diagnostic(path, problem);
       return std::nullopt;
-    };
-    // The padding after the whole file makes in-place parsing of a line safe.
-    simdjson::ondemand::document doc;
-    if (parser.iterate(line.data(), line.size(), all.size() - (line.data() - all.data()) + simdjson::SIMDJSON_PADDING).get(doc))
-      return where("not a JSON object");
-    simdjson::ondemand::object obj;
-    if (doc.get_object().get(obj)) return where("not a JSON object");
-    std::string_view id_raw;
-    simdjson::ondemand::value id_value;
-    if (obj.find_field_unordered("id").get(id_value)) return where("missing \"id\" (every sample needs one)");
-    id_raw = id_value.raw_json_token();
-    d.ids.emplace_back(trim(id_raw));
-    for (auto [key, target] : {std::pair<const char*, std::vector<std::string>*>{"question", &d.question},
-                               {"answer", &d.answer},
-                               {"citation", &d.citation}}) {
-      std::string_view s;
-      if (obj.find_field_unordered(key).get_string().get(s))
-        return where(std::string("expected a string for \"") + key +
-                     "\" (the baselines read the sample's text; a gold-only file is not enough)");
-      target->emplace_back(s);
     }
-    std::string_view label_text;
-    if (!obj.find_field_unordered("label").get_string().get(label_text)) {
-      auto label = parse_label_exact(label_text);
-      if (!label) return where("unknown label \"" + std::string(label_text) + "\"");
-      d.labels.push_back(*label);
-    } else {
-      d.has_labels = false;
-      d.labels.push_back(Label::Supportive);
+  Dataset d;
+  for (Sample& sample : parsed.samples) {
+    std::optional<Label> label;
+    if (sample.label && !(label = parse_label_exact(*sample.label))) {
+      error = format_diagnostic(path, {ErrorCode::InvalidLabel, Severity::Error, sample.line, sample.label_column,
+                                       "expected supportive, partially_supportive, contradictory or irrelevant, "
+                                       "found \"" + printable_excerpt(*sample.label, 60) + "\"",
+                                       "benchmark files use the canonical label spellings exactly"});
+      return std::nullopt;
     }
-    std::string_view level_text;
-    std::optional<Complexity> level;
-    if (!obj.find_field_unordered("complexity").get_string().get(level_text)) level = parse_complexity_exact(level_text);
-    d.complexity.push_back(level.value_or(Complexity::Single));
+    d.has_labels = d.has_labels && label.has_value();
+    d.labels.push_back(label.value_or(Label::Supportive));
+    d.ids.push_back(json_id_token(sample));
+    d.question.push_back(std::move(sample.question));
+    d.answer.push_back(std::move(sample.answer));
+    d.citation.push_back(std::move(sample.citation));
+    d.complexity.push_back(sample.complexity);
   }
   return d;
 }

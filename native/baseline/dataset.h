@@ -17,7 +17,7 @@ struct Dataset {
   std::vector<std::string> ids;  // each id as its JSON token ("\"d1-sup\"" or 5), written back as is
   std::vector<std::string> question, answer, citation;
   std::vector<Label> labels;            // Supportive where the line has none (see has_labels)
-  std::vector<Complexity> complexity;   // Single where the line has none
+  std::vector<Complexity> complexity;
   bool has_labels = true;               // every line has a canonical "label"
   std::size_t size() const { return ids.size(); }
   TextFields fields(std::size_t i) const { return {question[i], answer[i], citation[i]}; }
@@ -27,8 +27,9 @@ struct Dataset {
   Dataset head(std::size_t n) const;
 };
 
-// JSON Lines with "id", "question", "answer", "citation", optional "label" and
-// "complexity". On failure returns nullopt and sets error to "file:line: what".
+// A benchmark file (caqa/formats/samples_reader.h) whose samples all have question,
+// answer and citation; "label" is optional, canonical when present. On failure returns
+// nullopt and sets error to the first problem, "file:line:column: error[code]: ...".
 std::optional<Dataset> read_dataset(const std::string& path, std::string& error);
 
 // Features of every sample, rows in sample order (threads split the rows; the result

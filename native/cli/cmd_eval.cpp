@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/eval/prompt.h"
+#include "caqa/formats/samples_reader.h"
 #include "command.h"
 #include "eval/eval_runner.h"
 
@@ -223,39 +224,25 @@ class EvalCommand : public Command {
   // Reads --gold (up to --limit samples) and calls take(id, question, answer, citation).
   bool load_samples(const std::function<bool(nlohmann::json&, std::string&, std::string&, std::string&)>& take,
                     std::string& error) {
-    std::ifstream in(gold_, std::ios::binary);
-    if (!in) {
+    auto bytes = slurp(gold_);
+    if (!bytes) {
       error = gold_ + ": cannot read";
       return false;
     }
-    std::size_t taken = 0;
-    std::string line;
-    for (std::size_t number = 1; std::getline(in, line); ++number) {
-      if (limit_ && taken >= *limit_) break;
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
-      if (line.find_first_not_of(" \t") == std::string::npos) continue;
-      auto json = nlohmann::json::parse(line, nullptr, false);
-      auto where = fmt::format("{}:{}", gold_, number);
-      if (!json.is_object()) {
-        error = where + ": not a JSON object";
-        return false;
-      }
-      for (const char* key : {"question", "answer", "citation"}) {
-        if (!json.contains(key) || !json[key].is_string()) {
-          error = fmt::format("{}: expected a string for \"{}\" (eval needs question, answer and citation)", where, key);
-          return false;
-        }
-      }
-      if (!json.contains("id") || !(json["id"].is_string() || json["id"].is_number_integer())) {
-        error = where + ": expected a string or integer \"id\"";
-        return false;
-      }
-      auto question = json["question"].get<std::string>();
-      auto answer = json["answer"].get<std::string>();
-      auto citation = json["citation"].get<std::string>();
-      if (!take(json["id"], question, answer, citation)) return false;
-      ++taken;
+    SampleReadOptions options;
+    options.texts = true;
+    options.require_texts = true;
+    options.require_label = false;
+    if (limit_) options.max_samples = *limit_;
+    SampleParse parsed = read_samples(*bytes, options);
+    if (!parsed.diagnostics.items.empty()) {
+      error = format_diagnostic(gold_, parsed.diagnostics.items.front());
+      return false;
+    }
+    for (Sample& sample : parsed.samples) {
+      // Written back as read: an integer id stays an integer in the predictions.
+      nlohmann::json id = sample.integer_id ? nlohmann::json::parse(sample.id) : nlohmann::json(sample.id);
+      if (!take(id, sample.question, sample.answer, sample.citation)) return false;
     }
     return true;
   }

@@ -115,6 +115,19 @@ bool well_formed(od::value value, int depth = 0) {
   return false;
 }
 
+// The whole JSON text of the array or object value that starts at begin. Out of line:
+// it keeps the per-line path (scalars only) small enough to inline.
+[[gnu::noinline]] bool container_text(od::document& doc, od::value value, const char* begin,
+                                      std::string_view& text) {
+  if (!well_formed(value)) return false;
+  // Walked to its end, the iterator stands on the token after the value.
+  const char* after = nullptr;
+  if (doc.current_location().get(after)) return false;
+  text = std::string_view(begin, static_cast<std::size_t>(after - begin));
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+  return true;
+}
+
 // Keys and labels are a few bytes: an inline loop beats a call to memcmp.
 bool same_text(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -248,8 +261,11 @@ std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::siz
         out.text = b ? "true" : "false";
         break;
       }
-      case od::json_type::array: out.type = JsonField::Type::Array; break;
-      case od::json_type::object: out.type = JsonField::Type::Object; break;
+      case od::json_type::array:
+      case od::json_type::object:
+        out.type = type == od::json_type::array ? JsonField::Type::Array : JsonField::Type::Object;
+        if (!container_text(doc, value, raw.data(), out.text)) return explain_malformed(line);
+        break;
     }
   }
   // Anything after the object ("{...} x") leaves the iterator inside the input.

@@ -18,7 +18,9 @@ namespace caqa::detail {
 struct JsonField {
   enum class Type : std::uint8_t { Absent, String, Integer, Float, Null, Bool, Array, Object };
   Type type = Type::Absent;
-  std::string_view text;  // unescaped string, or the number's token; valid until the next parse
+  // Unescaped string, the number's token, or an array's or object's whole JSON text;
+  // valid until the next parse.
+  std::string_view text;
   double number = 0;
   std::uint32_t column = 0;  // 1-based byte column of the value within the line
 };

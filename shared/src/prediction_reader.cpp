@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "caqa/prediction.h"
+#include "caqa/text.h"
 #include "csv_records.h"
 #include "json_object_line.h"
 
@@ -145,8 +146,7 @@ void read_json_lines(const InputText& text, const PredictionOptions& options, Pr
 std::string lower_trimmed(std::string_view s) {
   std::size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
   std::string out = b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  ascii_lower_in_place(out);
   return out;
 }
 

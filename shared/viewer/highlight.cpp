@@ -1,29 +1,14 @@
 #include "caqa/viewer/highlight.h"
 
-#include "caqa/words.h"
+#include "caqa/text.h"
 
 #include <algorithm>
-#include <array>
 #include <unordered_set>
 
 namespace caqa::viewer {
 
-namespace {
-
-// English function words, plus the benchmark's templated phrasing ("the answer to ... is").
-constexpr std::array<std::string_view, 64> kStopWords = {
-    "a",     "about", "after", "all",   "an",    "and",   "any",   "are",   "as",    "at",    "be",
-    "been",  "but",   "by",    "can",   "did",   "do",    "does",  "for",   "from",  "had",   "has",
-    "have",  "he",    "her",   "his",   "how",   "if",    "in",    "into",  "is",    "it",    "its",
-    "not",   "of",    "on",    "or",    "she",   "so",    "than",  "that",  "the",   "their", "them",
-    "then",  "there", "these", "they",  "this",  "those", "to",    "was",   "were",  "what",  "when",
-    "where", "which", "who",   "whom",  "whose", "why",   "with",  "answer", "given"};
-
-}  // namespace
-
-bool is_stop_word(std::string_view w) {
-  return std::find(kStopWords.begin(), kStopWords.end(), w) != kStopWords.end();
-}
+// The explorer ignores the same stop words as the baselines (caqa/text.h).
+bool is_stop_word(std::string_view w) { return caqa::is_stop_word(w); }
 
 std::vector<WordSpan> tokenize(std::string_view text) {
   std::vector<WordSpan> out;

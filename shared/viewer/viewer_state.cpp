@@ -2,8 +2,7 @@
 
 #include <algorithm>
 
-#include <nlohmann/json.hpp>
-
+#include "caqa/formats/samples_reader.h"
 #include "caqa/metrics/confusion.h"
 
 namespace caqa::viewer {
@@ -14,54 +13,28 @@ void append_lower(std::string& out, std::string_view text) {
   for (char c : text) out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
-const std::string* string_field(const nlohmann::json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? &it->get_ref<const std::string&>() : nullptr;
-}
-
-// Fills texts[g] for every line whose id is in gold; lines the core rejected or of
-// another split are skipped. Returns how many samples got their text.
+// Fills texts[g] for every sample whose id is in gold (the first line with that id);
+// lines the reader rejected are skipped. Returns how many samples got their text.
 std::size_t parse_texts(std::string_view text, const GoldSet& gold, std::vector<SampleText>& texts) {
   texts.assign(gold.size(), {});
   std::vector<bool> seen(gold.size(), false);
   std::size_t found = 0;
-  if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  while (!text.empty()) {
-    std::size_t eol = text.find('\n');
-    std::string_view line = text.substr(0, eol);
-    text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    nlohmann::json j = nlohmann::json::parse(line.begin(), line.end(), nullptr, false);
-    if (j.is_discarded() || !j.is_object()) continue;
-    auto id_it = j.find("id");
-    if (id_it == j.end()) continue;
-    std::string id;
-    if (id_it->is_string()) id = id_it->get<std::string>();
-    else if (id_it->is_number_integer()) id = id_it->dump();
-    else continue;
-    std::uint32_t g = gold.ids().find(id);
+  SampleReadOptions options;
+  options.texts = true;
+  options.require_label = false;
+  for (Sample& sample : read_samples(InputText(text), options).samples) {
+    std::uint32_t g = gold.ids().find(sample.id);
     if (g == IdIndex::kAbsent || seen[g]) continue;
     seen[g] = true;
     ++found;
     SampleText& s = texts[g];
-    if (auto* v = string_field(j, "question")) s.question = *v;
-    if (auto* v = string_field(j, "answer")) s.answer = *v;
-    if (auto* v = string_field(j, "citation")) s.citation = *v;
-    auto ev = j.find("evidence");
-    if (ev != j.end() && ev->is_object()) {
-      auto tr = ev->find("triples");
-      if (tr != ev->end() && tr->is_array()) {
-        for (const auto& t : *tr) {
-          if (!t.is_array() || t.size() != 3) continue;
-          std::array<std::string, 3> triple;
-          for (int k = 0; k < 3; ++k) triple[k] = t[k].is_string() ? t[k].get<std::string>() : t[k].dump();
-          s.triples.push_back(std::move(triple));
-        }
-      }
-    }
-    s.search_key.reserve(id.size() + s.question.size() + s.answer.size() + s.citation.size() + 3);
-    for (std::string_view part : {std::string_view(id), std::string_view(s.question), std::string_view(s.answer),
-                                  std::string_view(s.citation)}) {
+    s.question = std::move(sample.question);
+    s.answer = std::move(sample.answer);
+    s.citation = std::move(sample.citation);
+    s.triples = std::move(sample.triples);
+    s.search_key.reserve(sample.id.size() + s.question.size() + s.answer.size() + s.citation.size() + 3);
+    for (std::string_view part : {std::string_view(sample.id), std::string_view(s.question),
+                                  std::string_view(s.answer), std::string_view(s.citation)}) {
       append_lower(s.search_key, part);
       s.search_key += '\n';
     }

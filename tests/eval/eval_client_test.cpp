@@ -427,7 +427,7 @@ TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
         case 2: citation = "Ax" + n + " no Cx" + n; break;
         case 3: citation = "nothing"; break;
       }
-      out << nlohmann::json{{"id", "s" + n}, {"question", "q"}, {"answer", answer}, {"citation", citation}}.dump() << "\n";
+      out << nlohmann::json{{"id", "s" + n}, {"question", "q"}, {"answer", answer}, {"citation", citation}, {"complexity", "single"}}.dump() << "\n";
       prompts.push_back(decompose_prompt(answer));
       for (const char* fact : {"alpha", "beta", "gamma"}) {
         std::string x = std::string(fact) == "alpha" ? "Ax" : std::string(fact) == "beta" ? "Bx" : "Cx";

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "caqa/metrics/bootstrap.h"
-#include "caqa/metrics/random.h"
+#include "caqa/rng.h"
 
 TEST(Percentile, MatchesNumpyLinearInterpolation) {
   std::vector<double> v{5, 1, 4, 2, 3};

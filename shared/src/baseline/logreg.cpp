@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "caqa/metrics/random.h"
+#include "caqa/rng.h"
 
 namespace caqa::baseline {
 

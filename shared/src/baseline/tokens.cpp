@@ -1,28 +1,8 @@
 #include "tokens.h"
 
-#include "caqa/words.h"
-
-#include <algorithm>
-#include <array>
+#include "caqa/text.h"
 
 namespace caqa::baseline::detail {
-
-namespace {
-
-// Sorted, for binary search.
-constexpr std::array<std::string_view, 62> kStopwords = {
-    "a",     "about", "also",  "an",    "and",   "answer", "are",   "as",    "at",    "be",   "been",
-    "by",    "can",   "did",   "do",    "does",  "entity", "for",   "from",  "given", "had",  "has",
-    "have",  "he",    "her",   "his",   "how",   "i",      "in",    "is",    "it",    "its",  "of",
-    "on",    "one",   "or",    "she",   "such",  "that",   "the",   "their", "them",  "then", "there",
-    "these", "they",  "this",  "those", "to",    "was",    "were",  "what",  "when",  "where", "which",
-    "while", "who",   "whom",  "whose", "why",   "with",   "you"};
-
-}  // namespace
-
-bool is_stopword(std::string_view lower) {
-  return std::binary_search(kStopwords.begin(), kStopwords.end(), lower);
-}
 
 std::vector<Token> tokenize(std::string_view text) {
   std::vector<Token> out;
@@ -32,7 +12,7 @@ std::vector<Token> tokenize(std::string_view text) {
     Token t;
     t.text = text.substr(r.begin, r.end - r.begin);
     t.lower = ascii_lower(t.text);
-    t.stop = is_stopword(t.lower);
+    t.stop = is_stop_word(t.lower);
     unsigned char first = static_cast<unsigned char>(t.text[0]);
     bool capital = (first >= 'A' && first <= 'Z') || (first >= '0' && first <= '9') || first >= 0x80;
     t.entity = capital && !t.stop;

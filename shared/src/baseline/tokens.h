@@ -10,12 +10,11 @@ namespace caqa::baseline::detail {
 struct Token {
   std::string_view text;  // as written
   std::string lower;      // ASCII lower-cased
-  bool entity = false;    // capitalised or a number, and not a stopword
+  bool entity = false;    // capitalised or a number, and not a stop word
   bool stop = false;
 };
 
 // Runs of ASCII letters and digits and of non-ASCII bytes (UTF-8 letters).
 std::vector<Token> tokenize(std::string_view text);
-bool is_stopword(std::string_view lower);
 
 }  // namespace caqa::baseline::detail

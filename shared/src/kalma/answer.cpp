@@ -5,6 +5,7 @@
 
 #include "caqa/kalma/answer.h"
 #include "caqa/source_text.h"
+#include "caqa/text.h"
 
 namespace caqa::kalma {
 
@@ -49,7 +50,7 @@ bool is_abbreviation(std::string_view text, std::size_t dot) {
   while (begin > 0 && is_alpha(text[begin - 1])) --begin;
   std::string word(text.substr(begin, dot - begin));
   if (word.size() == 1 && (!is_lower(word[0]) || (begin > 0 && text[begin - 1] == '.'))) return true;
-  for (char& c : word) c = is_lower(c) ? c : static_cast<char>(c - 'A' + 'a');
+  ascii_lower_in_place(word);
   static constexpr std::array<std::string_view, 22> kTitles = {
       "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "mt", "ft",
       "gen", "col", "lt", "sgt", "capt", "rev", "hon", "fig", "ca", "cf", "approx"};

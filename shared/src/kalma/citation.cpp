@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "caqa/kalma/answer.h"
+#include "caqa/text.h"
 
 namespace caqa::kalma {
 
@@ -11,8 +12,7 @@ namespace {
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i] >= 'A' && a[i] <= 'Z' ? static_cast<char>(a[i] - 'A' + 'a') : a[i];
-    if (x != b[i]) return false;
+    if (ascii_lower(a[i]) != b[i]) return false;
   }
   return true;
 }

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "caqa/metrics/random.h"
+#include "caqa/rng.h"
 
 namespace caqa::leaderboard {
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "caqa/leaderboard/baselines.h"
-#include "caqa/words.h"
+#include "caqa/text.h"
 
 namespace caqa::leaderboard {
 

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "caqa/text.h"
 #include "../csv_records.h"
 #include "../json_object_line.h"
 
@@ -120,8 +121,7 @@ void read_pairs_csv(std::string_view text, MetaPairsRead& out, PairReader& pairs
     if (!header_done) {
       header_done = true;
       for (std::size_t i = 0; i < record.fields.size(); ++i) {
-        std::string name = record.fields[i];
-        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::string name = ascii_lower(record.fields[i]);
         int* slot = name == "id" ? &id_col : name == "level" ? &level_col : name == "score" ? &score_col
                   : (name == "group" || name == "qid") ? &group_col : nullptr;
         if (slot) *slot = static_cast<int>(i);

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "caqa/metrics/random.h"
+#include "caqa/rng.h"
 #include "caqa/report.h"
 #include "caqa/version.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "caqa/metrics/random.h"
+#include "caqa/rng.h"
 
 namespace caqa {
 

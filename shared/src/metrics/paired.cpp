@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "caqa/metrics/random.h"
+#include "caqa/rng.h"
 
 namespace caqa {
 

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "caqa/words.h"
+#include "caqa/text.h"
 
 namespace caqa {
 

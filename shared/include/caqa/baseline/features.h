@@ -35,7 +35,4 @@ struct FeatureConfig {
 // Appends one row (sorted, distinct indices) to out.
 void featurize(const TextFields& fields, const FeatureConfig& config, SparseRows& out);
 
-// 64-bit FNV-1a, the feature hash (fixed, so model files stay valid across builds).
-std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h = 14695981039346656037ull);
-
 }  // namespace caqa::baseline

@@ -16,7 +16,7 @@
 
 #include "caqa/complexity.h"
 #include "caqa/kg/query_match.h"
-#include "caqa/metrics/random.h"
+#include "caqa/rng.h"
 
 namespace caqa::kg {
 

@@ -1,4 +1,4 @@
-#include "caqa/metrics/random.h"
+#include "caqa/rng.h"
 
 #include <cmath>
 

@@ -1,0 +1,28 @@
+// caqa's text vocabulary, one of each: ASCII lower-casing, the word splitter and the
+// stop-word list. Shared by the readers, the baselines' features and the explorer's
+// highlighting, so all of them split "Zürich's 1975 film" and fold case the same way.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace caqa {
+
+// Folds A-Z only: UTF-8 bytes and the C locale's other letters stay as they are.
+constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+std::string ascii_lower(std::string_view text);
+void ascii_lower_in_place(std::string& text);
+
+struct WordRange {
+  std::size_t begin, end;  // byte offsets in the text
+};
+
+// Words: maximal runs of ASCII letters and digits and of non-ASCII bytes (UTF-8 letters).
+std::vector<WordRange> word_ranges(std::string_view text);
+
+// English function words plus the benchmark's templated phrasing ("the answer to ... is").
+// lower_word must already be lower-cased.
+bool is_stop_word(std::string_view lower_word);
+
+}  // namespace caqa

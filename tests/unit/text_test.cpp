@@ -1,0 +1,34 @@
+#include <gtest/gtest.h>
+
+#include "caqa/hash.h"
+#include "caqa/text.h"
+
+TEST(Text, AsciiLowerFoldsOnlyAsciiLetters) {
+  EXPECT_EQ(caqa::ascii_lower("Zürich ÉTÉ 1975 AbC-xY"), "zürich ÉtÉ 1975 abc-xy");
+  EXPECT_EQ(caqa::ascii_lower('Q'), 'q');
+  EXPECT_EQ(caqa::ascii_lower('['), '[');
+  std::string s = "MiXeD";
+  caqa::ascii_lower_in_place(s);
+  EXPECT_EQ(s, "mixed");
+}
+
+TEST(Text, WordRangesSplitLettersDigitsAndUtf8) {
+  std::string_view text = "Zürich's 1975 film, [1]";
+  std::vector<std::string_view> words;
+  for (auto r : caqa::word_ranges(text)) words.push_back(text.substr(r.begin, r.end - r.begin));
+  EXPECT_EQ(words, (std::vector<std::string_view>{"Zürich", "s", "1975", "film", "1"}));
+}
+
+TEST(Text, OneStopWordList) {
+  EXPECT_TRUE(caqa::is_stop_word("the"));
+  EXPECT_TRUE(caqa::is_stop_word("answer"));
+  EXPECT_FALSE(caqa::is_stop_word("The"));  // callers lower-case first
+  EXPECT_FALSE(caqa::is_stop_word("not"));  // negation is a feature, never a stop word
+  EXPECT_FALSE(caqa::is_stop_word("jaws"));
+}
+
+TEST(Hash, Fnv1aIsStable) {
+  EXPECT_EQ(caqa::fnv1a64(""), caqa::kFnv1aOffset);
+  // Standard FNV-1a 64 of "a" from the standard offset basis.
+  EXPECT_EQ(caqa::fnv1a64("a", 14695981039346656037ull), 0xaf63dc4c8601ec8cull);
+}
