@@ -23,6 +23,10 @@ trap 'rm -rf "$work" ${stage:+"$stage"}' EXIT
 mkdir -p "$(dirname "$dist")"
 stage=$(mktemp -d "$(dirname "$dist")/.dist.XXXXXX")
 cp web/index.html web/style.css web/app.js web/report.js web/leaderboard.js web/worker.js "$stage/"
+# Labels, levels and measures from the core's registries (native/tools/vocab_js.cpp).
+vocab=$(dirname "$native")/../web/vocab.js
+[ -f "$vocab" ] || { echo "build_site: $vocab is not built (cmake --build build)" >&2; exit 2; }
+cp "$vocab" "$stage/vocab.js"
 # The leaderboard, rescored now against the benchmark just built (docs/leaderboard.md).
 "$native" leaderboard publish --benchmark "$work/benchmark" -o "$stage/leaderboard.json" >/dev/null
 cp "$wasm_build/wasm/caqa.js" "$wasm_build/wasm/caqa.wasm" "$stage/"

@@ -7,11 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "caqa/gold_set.h"
-#include "caqa/prediction.h"
 #include "caqa/report.h"
-#include "caqa/score.h"
-#include "caqa/validate.h"
+#include "caqa/scoring/pipeline.h"
 
 namespace {
 std::string slurp(const char* path) {
@@ -27,11 +24,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: caqa_core_smoke PRED GOLD GOLD_SHA256\n");
     return 2;
   }
-  caqa::GoldParse g = caqa::parse_gold(slurp(argv[2]));
-  if (g.diagnostics.has_errors()) return 1;
-  caqa::PredictionSet p = caqa::read_predictions(slurp(argv[1]));
-  caqa::Validation v = caqa::validate(p, g.gold);
-  caqa::ScoreReport r = caqa::score(p, g.gold, v, {}, {argv[1], argv[2], argv[3]});
-  std::printf("%s\n", caqa::report_json(r).c_str());
+  caqa::ScoredBytes s = caqa::score_bytes(slurp(argv[2]), slurp(argv[1]), {}, {argv[1], argv[2], argv[3]});
+  if (!s.file || s.file->blocked()) return 1;
+  std::printf("%s\n", caqa::report_json(*s.file->report).c_str());
   return 0;
 }

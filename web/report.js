@@ -1,6 +1,7 @@
 // Draws caqa's JSON reports (validate and score) as DOM nodes; no state, no I/O.
-const LABELS = ['supportive', 'partially_supportive', 'contradictory', 'irrelevant'];
-const LEVELS = ['single', 'union', 'intersection', 'concatenation'];
+// Classes come from the report (its label scheme), levels and measures from vocab.js,
+// which the build generates from the core's registries.
+import { LEVELS, MEASURES } from './vocab.js';
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -39,11 +40,11 @@ export function renderProblems(name, v) {
 
 export function renderReport(r, onDownload) {
   const c = r.counts;
-  const summary = el('dl', { class: 'summary' },
-    el('div', {}, el('dt', {}, 'micro-F1 (accuracy)'), el('dd', { id: 'micro-f1' }, num(r.micro_f1)),
-      el('dd', { class: 'ci' }, `${Math.round((r.options.bootstrap?.level ?? 0.95) * 100)}% CI ${ci(r.micro_f1_ci95) || 'off'}`)),
-    el('div', {}, el('dt', {}, 'macro-F1'), el('dd', {}, num(r.macro_f1)), el('dd', { class: 'ci' }, ci(r.macro_f1_ci95))),
-    el('div', {}, el('dt', {}, 'weighted-F1'), el('dd', {}, num(r.weighted_f1))),
+  const level = `${Math.round((r.options.bootstrap?.level ?? 0.95) * 100)}% CI`;
+  const measures = MEASURES.filter((m) => m.name !== 'accuracy').map((m, i) => el('div', { title: m.definition },
+    el('dt', {}, m.title), el('dd', { id: m.name.replace('_', '-') }, num(r[m.name])),
+    m.interval ? el('dd', { class: 'ci' }, `${i === 0 ? `${level} ` : ''}${ci(r[`${m.name}_ci95`]) || (i === 0 ? 'off' : '')}`) : ''));
+  const summary = el('dl', { class: 'summary' }, measures,
     el('div', {}, el('dt', {}, 'coverage'), el('dd', {}, `${(r.coverage * 100).toFixed(1)}%`),
       el('dd', { class: 'ci' }, `${c.n_matched}/${c.n_gold} predicted`)));
   const notes = [];
@@ -51,15 +52,15 @@ export function renderReport(r, onDownload) {
   if (c.n_invalid_label) notes.push(`${c.n_invalid_label} invalid label(s) scored as wrong`);
   if (c.n_unparseable) notes.push(`${c.n_unparseable} unparseable response(s) scored as wrong`);
   if (c.n_extra_lines) notes.push(`${c.n_extra_lines} line(s) with ids not in gold ignored`);
-  const perLabel = table('Per label', ['label', 'precision', 'recall', 'F1', '95% CI', 'support'],
-    LABELS.map((l) => {
+  const perLabel = table('Per label', ['label', 'precision', 'recall', 'F1', 'CI', 'support'],
+    r.confusion_matrix.labels.map((l) => {
       const p = r.per_label[l];
       return [l, num(p.precision), num(p.recall), num(p.f1), ci(p.f1_ci95), p.support];
     }));
-  const perLevel = table('micro-F1 per complexity', ['complexity', 'n', 'micro-F1', '95% CI'],
-    LEVELS.map((k) => {
-      const p = r.per_complexity[k];
-      return [k, p.n, num(p.micro_f1), ci(p.micro_f1_ci95)];
+  const perLevel = table('micro-F1 per complexity', ['complexity', 'n', 'micro-F1', 'CI'],
+    LEVELS.map(({ name }) => {
+      const p = r.per_complexity[name];
+      return [name, p.n, num(p.micro_f1), ci(p.micro_f1_ci95)];
     }));
   const m = r.confusion_matrix;
   const confusion = table('Confusion matrix (rows: gold, columns: predicted)', ['gold \\ predicted', ...m.columns],

@@ -32,7 +32,7 @@ const ready = (async () => {
     if (response.ok) meta = await response.json();
   } catch (_) { /* the sidecar is optional */ }
   const goldSha256 = await sha256Hex(gold);
-  const problems = caqa.goldDiagnostics(gold, JSON.stringify({ goldName: GOLD_URL }));
+  const problems = JSON.parse(caqa.scoreFile(new Uint8Array(0), gold, JSON.stringify({ goldName: GOLD_URL }))).gold_diagnostics;
   if (problems) throw new Error(`the gold file is unusable:\n${problems}`);
   return { caqa, gold, goldSha256, meta };
 })();
@@ -49,8 +49,8 @@ onmessage = async (event) => {
     const { caqa, gold, goldSha256 } = await ready;
     const all = JSON.stringify({ ...options, predictionName: name, goldName: GOLD_URL, goldSha256 });
     const predictions = new Uint8Array(bytes);
-    const validation = caqa.validate(predictions, gold, all);
-    const report = caqa.score(predictions, gold, all);
+    // One call: the gold is parsed once, and diagnostics and report come from one pipeline run.
+    const { validation, report } = JSON.parse(caqa.scoreFile(predictions, gold, all));
     postMessage({ type: 'result', name, validation, report });
   } catch (e) {
     postMessage({ type: 'error', message: `scoring failed: ${e.message}` });

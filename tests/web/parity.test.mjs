@@ -1,6 +1,7 @@
 // The WebAssembly module (wasm/bindings.cpp) must print what the native CLI prints:
-// for every example and malformed-corpus prediction file, `validate`, `score` and
-// `meta` of createCaqa() equal `caqa validate|score|meta --json` byte for byte.
+// for every example and malformed-corpus prediction file, the validation and report of
+// one `scoreFile` call equal `caqa validate|score --json`, and `meta` equals
+// `caqa meta --json`, byte for byte.
 //   node --test tests/web/parity.test.mjs
 // Environment: CAQA_NATIVE (default build/native/caqa), CAQA_WASM_DIR (default
 // build-wasm/wasm, holding caqa.js and caqa.wasm). Run from the repository root.
@@ -39,6 +40,7 @@ function optionsFor(args, pred, gold, goldBytes) {
     else if (a === '--seed') o.seed = Number(value());
     else if (a === '--level') o.level = Number(value());
     else if (a === '--binary') o.binary = true;
+    else if (a === '--scheme') o.scheme = value();
     else if (a === '--ignore-missing') o.ignoreMissing = true;
     else if (a === '--max-errors') value();  // text output only
     else throw new Error(`parity test: no option mapping for ${a}`);
@@ -56,14 +58,35 @@ function cli(args) {
   }
 }
 
+// CLI flags that `caqa validate` takes (it always checks with --dup error and computes no CI).
+const VALIDATE_FLAGS = new Set(['--extract', '--format', '--split', '--max-line-bytes', '--max-errors', '--binary', '--scheme']);
+function validateArgs(args) {
+  const out = [];
+  for (let i = 0; i < args.length; ++i) {
+    const flag = args[i], takesValue = !['--binary', '--ignore-missing'].includes(flag);
+    if (VALIDATE_FLAGS.has(flag)) out.push(...(takesValue ? [flag, args[i + 1]] : [flag]));
+    if (takesValue) ++i;
+  }
+  return out;
+}
+
 function check(command, pred, gold, args = []) {
-  const options = optionsFor(args, pred, gold, fs.readFileSync(path.join(root, gold)));
-  const want = cli([command, pred, '--gold', gold, '--json', ...args]);
+  const goldBytes = fs.readFileSync(path.join(root, gold)), predBytes = fs.readFileSync(path.join(root, pred));
+  const options = JSON.stringify(optionsFor(args, pred, gold, goldBytes));
   // Bytes, not strings: embind copies a Uint8Array into std::string unchanged, so
   // invalid UTF-8 reaches the core as it does from the CLI (as the site passes them too).
-  const got = caqa[command](fs.readFileSync(path.join(root, pred)), fs.readFileSync(path.join(root, gold)),
-                            JSON.stringify(options));
-  assert.equal(got, want, `${command} ${pred} ${args.join(' ')}`);
+  if (command === 'meta') {
+    const want = cli(['meta', pred, '--gold', gold, '--json', ...args]);
+    assert.equal(caqa.meta(predBytes, goldBytes, options), want, `meta ${pred} ${args.join(' ')}`);
+    return want;
+  }
+  const got = JSON.parse(caqa.scoreFile(predBytes, goldBytes, options));
+  const want = cli(['score', pred, '--gold', gold, '--json', ...args]);
+  assert.equal(got.report, want, `score ${pred} ${args.join(' ')}`);
+  if (!args.includes('--dup')) {
+    const wantValidation = cli(['validate', pred, '--gold', gold, '--json', ...validateArgs(args)]);
+    assert.equal(got.validation, wantValidation, `validate ${pred} ${args.join(' ')}`);
+  }
   return want;
 }
 
@@ -75,10 +98,7 @@ const examplePreds = fs.readdirSync(path.join(root, examples))
 
 test('example prediction files: validate and score equal the CLI', () => {
   assert.ok(examplePreds.length >= 5, 'expected good, weak, CSV, LLM and malformed examples');
-  for (const pred of examplePreds) {
-    check('validate', pred, exampleGold);
-    check('score', pred, exampleGold);
-  }
+  for (const pred of examplePreds) check('score', pred, exampleGold);
 });
 
 test('example files with every scoring option equal the CLI', () => {
@@ -129,14 +149,21 @@ test('malformed corpus: validate and score equal the CLI', () => {
   for (const file of files) {
     const args = listed.get(file) || [];
     const pred = `${corpus}/malformed/${file}`;
-    check('validate', pred, `${corpus}/gold.jsonl`, args);
     check('score', pred, `${corpus}/gold.jsonl`, args);
   }
 });
 
 test('a broken gold file is reported, not scored', () => {
   const bad = '{"id":"a","label":"supportive"}\n';
-  assert.equal(caqa.score('{"id":"a","label":"supportive"}\n', bad, '{}'), '');
-  assert.match(caqa.goldDiagnostics(bad, '{"goldName":"g.jsonl"}'), /^g\.jsonl:1:/);
-  assert.equal(caqa.goldDiagnostics(fs.readFileSync(path.join(root, exampleGold)), '{}'), '');
+  const got = JSON.parse(caqa.scoreFile('{"id":"a","label":"supportive"}\n', bad, '{"goldName":"g.jsonl"}'));
+  assert.equal(got.report, '');
+  assert.match(got.gold_diagnostics, /^g\.jsonl:1:/);
+  const good = JSON.parse(caqa.scoreFile(new Uint8Array(0), fs.readFileSync(path.join(root, exampleGold)), '{}'));
+  assert.equal(good.gold_diagnostics, '');
+});
+
+test('a three-class scheme (AttrScore) scores as the CLI does', () => {
+  const dir = 'tests/golden/schemes';
+  for (const pred of ['pred_attrscore.jsonl', 'pred_attrscore_responses.jsonl'])
+    check('score', `${dir}/${pred}`, `${dir}/gold_attrscore.jsonl`, ['--scheme', 'attrscore']);
 });
