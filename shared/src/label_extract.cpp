@@ -1,5 +1,7 @@
 #include "caqa/label_extract.h"
 
+#include "caqa/text.h"
+
 #include <array>
 #include <string>
 #include <vector>
@@ -24,8 +26,7 @@ std::vector<Token> tokenize(std::string_view text) {
     }
     Token t{i, i, {}};
     while (i < text.size() && is_letter(text[i])) {
-      char c = text[i];
-      t.word.push_back((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
+      t.word.push_back(ascii_lower(text[i]));
       ++i;
     }
     t.end = i;

@@ -3,15 +3,11 @@
 #include <algorithm>
 
 #include "caqa/formats/samples_reader.h"
-#include "caqa/metrics/confusion.h"
+#include "caqa/text.h"
 
 namespace caqa::viewer {
 
 namespace {
-
-void append_lower(std::string& out, std::string_view text) {
-  for (char c : text) out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
 
 // Fills texts[g] for every sample whose id is in gold (the first line with that id);
 // lines the reader rejected are skipped. Returns how many samples got their text.
@@ -35,7 +31,7 @@ std::size_t parse_texts(std::string_view text, const GoldSet& gold, std::vector<
     s.search_key.reserve(sample.id.size() + s.question.size() + s.answer.size() + s.citation.size() + 3);
     for (std::string_view part : {std::string_view(sample.id), std::string_view(s.question),
                                   std::string_view(s.answer), std::string_view(s.citation)}) {
-      append_lower(s.search_key, part);
+      s.search_key += ascii_lower(part);
       s.search_key += '\n';
     }
   }
@@ -98,8 +94,7 @@ void ViewerState::select_cell(int gold_label, int outcome) {
 
 void ViewerState::refilter() {
   visible_.clear();
-  std::string needle;
-  append_lower(needle, filters_.text);
+  const std::string needle = ascii_lower(filters_.text);
   const bool two = submissions_.size() == 2;
   const std::vector<std::uint8_t>* active = submissions_.empty() ? nullptr : &submissions_[active_].scored.outcomes;
   for (std::uint32_t g = 0; g < gold_.size(); ++g) {
