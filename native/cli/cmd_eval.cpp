@@ -4,8 +4,6 @@
 #include <cstdlib>
 #include <functional>
 #include <tuple>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -13,6 +11,7 @@
 #include "caqa/eval/prompt.h"
 #include "caqa/formats/samples_reader.h"
 #include "command.h"
+#include "files.h"
 #include "eval/eval_runner.h"
 
 #ifndef CAQA_PROMPTS_DIR
@@ -41,25 +40,19 @@ constexpr const char* kEvalHelp =
     "Exit: 0 all samples judged, 1 some failed after retries (rerun to retry only those),\n"
     "2 usage error or unreadable input.";
 
-std::optional<std::string> slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 struct PromptSet {
   std::string name, version, file_bytes, sha256;
 };
 
 std::optional<PromptSet> load_prompt_set(const std::string& dir, const std::string& name, std::string& error) {
-  auto index_text = slurp(dir + "/index.json");
+  std::string read_error;
+  auto index_text = read_file(dir + "/index.json", read_error);
   if (!index_text) {
     error = dir + "/index.json: cannot read the prompt index (hint: --prompt-dir DIR)";
     return std::nullopt;
   }
-  auto index = nlohmann::json::parse(*index_text, nullptr, false);
+  auto index = nlohmann::json::parse(index_text->bytes(), nullptr, false);
   if (!index.is_object() || !index.contains("sets") || !index["sets"].is_array()) {
     error = dir + "/index.json: not a prompt index (expected an object with a \"sets\" array)";
     return std::nullopt;
@@ -71,13 +64,13 @@ std::optional<PromptSet> load_prompt_set(const std::string& dir, const std::stri
     if (set_name != name) continue;
     PromptSet out{set_name, set.value("version", ""), "", ""};
     std::string path = dir + "/" + set.value("file", "");
-    auto bytes = slurp(path);
+    auto bytes = read_file(path, read_error);
     if (!bytes) {
       error = path + ": cannot read the prompt file of set \"" + name + "\"";
       return std::nullopt;
     }
-    out.file_bytes = std::move(*bytes);
-    out.sha256 = eval::sha256_hex(out.file_bytes);
+    out.file_bytes = std::string(bytes->bytes());
+    out.sha256 = sha256_hex(out.file_bytes);
     return out;
   }
   error = fmt::format("unknown prompt set \"{}\" (known: {})", name, known);
@@ -224,17 +217,14 @@ class EvalCommand : public Command {
   // Reads --gold (up to --limit samples) and calls take(id, question, answer, citation).
   bool load_samples(const std::function<bool(nlohmann::json&, std::string&, std::string&, std::string&)>& take,
                     std::string& error) {
-    auto bytes = slurp(gold_);
-    if (!bytes) {
-      error = gold_ + ": cannot read";
-      return false;
-    }
+    auto bytes = read_file(gold_, error);
+    if (!bytes) return false;
     SampleReadOptions options;
     options.texts = true;
     options.require_texts = true;
     options.require_label = false;
     if (limit_) options.max_samples = *limit_;
-    SampleParse parsed = read_samples(*bytes, options);
+    SampleParse parsed = read_samples(bytes->text(), options);
     if (!parsed.diagnostics.items.empty()) {
       error = format_diagnostic(gold_, parsed.diagnostics.items.front());
       return false;

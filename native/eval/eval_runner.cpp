@@ -21,22 +21,13 @@
 #include "caqa/eval/prompt.h"
 #include "caqa/label.h"
 #include "eval_progress.h"
+#include "files.h"
 #include "response_cache.h"
 
 namespace caqa::eval {
 
-std::string sha256_hex(std::string_view bytes) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr);
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (unsigned int i = 0; i < length; ++i) {
-    hex.push_back(kHex[digest[i] >> 4]);
-    hex.push_back(kHex[digest[i] & 15]);
-  }
-  return hex;
-}
+using cli::sha256_hex;
+
 
 std::string cache_key(const RequestSettings& request, std::string_view prompt) {
   nlohmann::json key = {{"model", request.model},

@@ -47,8 +47,6 @@ struct RunSummary {
   std::string fatal;                  // set when the run could not start or finish its files
 };
 
-// SHA-256 of bytes, lowercase hex (OpenSSL).
-std::string sha256_hex(std::string_view bytes);
 // The cache key of a prompt under these request settings.
 std::string cache_key(const RequestSettings& request, std::string_view prompt);
 // The delay before retry `attempt` (0-based) after `result`; u is uniform in [0, 1).

@@ -1,21 +1,16 @@
-#include <cmath>
-
-#include <nlohmann/json.hpp>
-
 #include "caqa/report.h"
-#include "caqa/version.h"
+
+#include "report_envelope.h"
 
 namespace caqa {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using Json = detail::ReportJson;
+using detail::dump_report;
 
-// Replaces invalid UTF-8 instead of throwing: reports quote user input.
-std::string dump(const Json& j) { return j.dump(2, ' ', false, Json::error_handler_t::replace); }
-
-Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
-Json interval(const Interval& i) { return Json::array({number(i.low), number(i.high)}); }
+Json number(double v) { return detail::number_or_null(v); }
+Json interval(const Interval& i) { return detail::interval_json(i); }
 
 Json label_json(const LabelScores& s, const Interval* ci) {
   Json j{{"precision", s.precision}, {"recall", s.recall}, {"f1", s.f1}};
@@ -42,11 +37,7 @@ Json diagnostics_json(const Diagnostics& diagnostics) {
 Json score_json(const ScoreReport& r) {
   const Classification& c = r.classification;
   const BootstrapIntervals* ci = r.intervals ? &*r.intervals : nullptr;
-  Json j;
-  j["report"] = "score";
-  j["caqa_version"] = kVersion;
-  j["schema_version"] = kScoreSchemaVersion;
-  j["signature"] = r.signature;
+  Json j = detail::report_envelope("score", kScoreSchemaVersion, r.signature);
   j["prediction"] = r.sources.prediction_name;
   j["gold"] = r.sources.gold_name;
   j["gold_sha256"] = r.sources.gold_sha256;
@@ -125,13 +116,13 @@ Json score_json(const ScoreReport& r) {
 
 }  // namespace
 
-std::string report_json(const ScoreReport& report) { return dump(score_json(report)); }
+std::string report_json(const ScoreReport& report) { return dump_report(score_json(report)); }
 
 std::string reports_json(const std::vector<ScoreReport>& reports) {
   if (reports.size() == 1) return report_json(reports.front());
   Json all = Json::array();
   for (const auto& r : reports) all.push_back(score_json(r));
-  return dump(all);
+  return dump_report(all);
 }
 
 std::string validation_json(const ValidationSummary& s, const Validation& v) {
@@ -151,7 +142,7 @@ std::string validation_json(const ValidationSummary& s, const Validation& v) {
   j["n_responses"] = s.responses;
   j["parse_rate"] = s.responses == 0 ? Json(nullptr) : Json(static_cast<double>(s.responses_parsed) / s.responses);
   j["diagnostics"] = diagnostics_json(v.diagnostics);
-  return dump(j);
+  return dump_report(j);
 }
 
 std::string compare_json(const CompareReport& r) {
@@ -172,7 +163,7 @@ std::string compare_json(const CompareReport& r) {
   j["p_approximate_randomization"] = r.result.p_randomization;
   j["resamples"] = r.a.options.bootstrap.resamples;
   j["seed"] = r.a.options.bootstrap.seed;
-  return dump(j);
+  return dump_report(j);
 }
 
 }  // namespace caqa

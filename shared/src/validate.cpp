@@ -7,12 +7,8 @@
 namespace caqa {
 
 std::string_view duplicate_policy_name(DuplicatePolicy policy) {
-  switch (policy) {
-    case DuplicatePolicy::Error: return "error";
-    case DuplicatePolicy::First: return "first";
-    case DuplicatePolicy::Last: return "last";
-  }
-  return "error";
+  static constexpr std::string_view kNames[] = {"error", "first", "last"};  // in enum order
+  return kNames[static_cast<int>(policy)];
 }
 
 std::optional<DuplicatePolicy> parse_duplicate_policy(std::string_view text) {

@@ -9,8 +9,9 @@ import argparse
 import json
 import math
 import os
-import subprocess
 import sys
+
+from golden_run import caqa_json, verdict
 
 LABELS = ["supportive", "partially_supportive", "contradictory", "irrelevant"]
 LEVELS = ["single", "union", "intersection", "concatenation"]
@@ -38,11 +39,9 @@ def main():
 
     resamples = "10000" if a.expected_bootstrap else "0"
     cmd = [a.caqa, "score", a.pred, "--gold", a.gold, "--json", "--bootstrap", resamples] + a.args
-    run = subprocess.run(cmd, capture_output=True, text=True)
-    if run.returncode != 0:
-        print(f"FAIL: {' '.join(cmd)} exited {run.returncode}\n{run.stderr}")
+    got = caqa_json(cmd)
+    if got is None:
         return 1
-    got = json.loads(run.stdout)
     want = json.load(open(a.expected))
     problems = []
 
@@ -96,13 +95,7 @@ def main():
                 check(f"micro_f1_ci95.{side} vs oracle percentile CI", ci[i], wb["ci95_percentile"][i],
                       1e-3 + 1 / got["n_scored"])
 
-    if problems:
-        print("FAIL: " + " ".join(cmd))
-        for p in problems:
-            print("  " + p)
-        return 1
-    print(f"ok: {os.path.basename(a.pred)} {' '.join(a.args)} matches {os.path.basename(a.expected)}")
-    return 0
+    return verdict(cmd, problems, f"{os.path.basename(a.pred)} {' '.join(a.args)} matches {os.path.basename(a.expected)}")
 
 
 if __name__ == "__main__":

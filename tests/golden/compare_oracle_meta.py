@@ -9,8 +9,9 @@ import argparse
 import json
 import math
 import os
-import subprocess
 import sys
+
+from golden_run import caqa_json, verdict
 
 
 def main():
@@ -25,11 +26,10 @@ def main():
             print(f"skipped: {path} is absent")
             return 77
     cmd = [a.caqa, "meta", *a.args, "--json", "--bootstrap", "0"]
-    run = subprocess.run(cmd, capture_output=True, text=True)
-    if run.returncode != 0:
-        print(f"FAIL: {' '.join(cmd)} exited {run.returncode}\n{run.stderr}")
+    got = caqa_json(cmd)
+    if got is None:
         return 1
-    got, want = json.loads(run.stdout), json.load(open(a.expected))
+    want = json.load(open(a.expected))
     problems = []
 
     def check(name, g, w):
@@ -58,13 +58,7 @@ def main():
     for group, values in wn.get("per_group", {}).items():
         for key, w in values.items():
             check(f"ndcg.per_group.{group}.{key}", gn.get("per_group", {}).get(group, {}).get(key), w)
-    if problems:
-        print("FAIL: " + " ".join(cmd))
-        for p in problems:
-            print("  " + p)
-        return 1
-    print(f"ok: caqa meta {' '.join(a.args)} matches {os.path.basename(a.expected)}")
-    return 0
+    return verdict(cmd, problems, f"caqa meta {' '.join(a.args)} matches {os.path.basename(a.expected)}")
 
 
 if __name__ == "__main__":

@@ -18,8 +18,9 @@ Exit 0 equal, 1 different.
 import argparse
 import json
 import math
-import subprocess
 import sys
+
+from golden_run import caqa_json, verdict
 
 
 def read_jsonl(path):
@@ -80,11 +81,9 @@ def compare(name, got, want, problems):
 
 def check(a):
     cmd = [a.caqa, "score", a.pred, "--gold", a.gold, "--json", "--bootstrap", "0"] + a.args
-    run = subprocess.run(cmd, capture_output=True, text=True)
-    if run.returncode != 0:
-        print(f"FAIL: {' '.join(cmd)} exited {run.returncode}\n{run.stderr}")
+    got = caqa_json(cmd)
+    if got is None:
         return 1
-    got = json.loads(run.stdout)
     want = json.load(open(a.expected, encoding="utf-8"))
     cm = want.pop("confusion_matrix")
     rows = got["confusion_matrix"]["rows_gold_cols_pred"]
@@ -93,13 +92,7 @@ def check(a):
     want["confusion_matrix"] = cm
     problems = []
     compare("report", got, want, problems)
-    if problems:
-        print("FAIL: " + " ".join(cmd))
-        for p in problems:
-            print("  " + p)
-        return 1
-    print(f"ok: {a.pred} {' '.join(a.args)} matches {a.expected}")
-    return 0
+    return verdict(cmd, problems, f"{a.pred} {' '.join(a.args)} matches {a.expected}")
 
 
 def main():

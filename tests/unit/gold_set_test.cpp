@@ -4,14 +4,7 @@
 #include "test_support.h"
 
 using caqa::ErrorCode;
-
-namespace {
-std::vector<std::pair<ErrorCode, std::uint32_t>> codes(const caqa::Diagnostics& d) {
-  std::vector<std::pair<ErrorCode, std::uint32_t>> out;
-  for (const auto& item : d.items) out.emplace_back(item.code, item.line);
-  return out;
-}
-}  // namespace
+using caqa::test::codes;
 
 TEST(GoldSet, ParsesAndIndexes) {
   auto parsed = caqa::parse_gold(caqa::test::edge_gold());

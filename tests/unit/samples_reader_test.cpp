@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 
 #include "caqa/formats/samples_reader.h"
+#include "test_support.h"
 
 using caqa::ErrorCode;
 using caqa::read_samples;
 using caqa::SampleReadOptions;
+using caqa::test::codes;
 
 namespace {
 
@@ -18,12 +20,6 @@ SampleReadOptions with_texts() {
   SampleReadOptions options;
   options.texts = true;
   return options;
-}
-
-std::vector<std::pair<ErrorCode, std::uint32_t>> codes(const caqa::Diagnostics& d) {
-  std::vector<std::pair<ErrorCode, std::uint32_t>> out;
-  for (const auto& item : d.items) out.emplace_back(item.code, item.line);
-  return out;
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "caqa/gold_set.h"
 #include "caqa/prediction.h"
@@ -55,6 +57,13 @@ inline std::string edge_predictions() {
 {"id":"e18","label":"supportive","score":0.05}
 {"id":"x99","label":"supportive","score":0.3}
 )";
+}
+
+// (code, line) of each diagnostic, in order.
+inline std::vector<std::pair<ErrorCode, std::uint32_t>> codes(const Diagnostics& d) {
+  std::vector<std::pair<ErrorCode, std::uint32_t>> out;
+  for (const auto& item : d.items) out.emplace_back(item.code, item.line);
+  return out;
 }
 
 struct Scored {

@@ -5,12 +5,8 @@
 namespace caqa::kg {
 
 std::string_view query_shape_name(QueryShape shape) {
-  switch (shape) {
-    case QueryShape::Single: return "single";
-    case QueryShape::Path: return "path";
-    case QueryShape::Tree: return "tree";
-  }
-  return "single";
+  static constexpr std::string_view kNames[] = {"single", "path", "tree"};  // in enum order
+  return kNames[static_cast<int>(shape)];
 }
 
 namespace {

@@ -7,13 +7,13 @@
 
 #include "caqa/rng.h"
 #include "caqa/report.h"
-#include "caqa/version.h"
+#include "../report_envelope.h"
 
 namespace caqa {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using Json = detail::ReportJson;
 
 constexpr std::array<std::string_view, 3> kAucNames = {"FS_vs_NS", "FS_vs_PS", "PS_vs_NS"};
 
@@ -72,8 +72,8 @@ MetaIntervals bootstrap_meta(const ScoreCells& cells, const NdcgResult& ndcg, co
   return out;
 }
 
-Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
-Json interval(const Interval& i) { return Json::array({number(i.low), number(i.high)}); }
+Json number(double v) { return detail::number_or_null(v); }
+Json interval(const Interval& i) { return detail::interval_json(i); }
 
 }  // namespace
 
@@ -103,11 +103,7 @@ MetaReport meta_report(const MetaItems& items, const BootstrapOptions& bootstrap
 
 std::string meta_report_json(const MetaReport& r) {
   const MetaIntervals* ci = r.intervals ? &*r.intervals : nullptr;
-  Json j;
-  j["report"] = "meta";
-  j["caqa_version"] = kVersion;
-  j["schema_version"] = kMetaSchemaVersion;
-  j["signature"] = r.signature;
+  Json j = detail::report_envelope("meta", kMetaSchemaVersion, r.signature);
   j["source"] = r.source_name;
   if (!r.gold_name.empty()) {
     j["gold"] = r.gold_name;
@@ -158,7 +154,7 @@ std::string meta_report_json(const MetaReport& r) {
     nd["per_group"] = per_group;
   }
   j["ndcg"] = nd;
-  return j.dump(2, ' ', false, Json::error_handler_t::replace);
+  return detail::dump_report(j);
 }
 
 namespace {
