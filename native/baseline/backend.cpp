@@ -12,31 +12,23 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-class CpuBackend : public ComputeBackend {
+// A backend over one pair of twin functions with the same signatures (cpu:: or cuda::).
+template <auto train_fn, auto predict_fn>
+class TwinBackend : public ComputeBackend {
  public:
-  std::string_view name() const override { return "cpu"; }
+  explicit TwinBackend(std::string_view name) : name_(name) {}
+  std::string_view name() const override { return name_; }
   bool train(const CsrView& x, const std::uint8_t* labels, const TrainOptions& options, LogRegModel& model,
              std::string& error) override {
-    return cpu::logreg_train(x, labels, options, model, error);
+    return train_fn(x, labels, options, model, error);
   }
   bool predict(const CsrView& x, const LogRegModel& model, float* probs, std::string& error) override {
-    return cpu::logreg_predict(x, model, probs, error);
+    return predict_fn(x, model, probs, error);
   }
-};
 
-#ifdef CAQA_WITH_CUDA
-class CudaBackend : public ComputeBackend {
- public:
-  std::string_view name() const override { return "cuda"; }
-  bool train(const CsrView& x, const std::uint8_t* labels, const TrainOptions& options, LogRegModel& model,
-             std::string& error) override {
-    return cuda::logreg_train(x, labels, options, model, error);
-  }
-  bool predict(const CsrView& x, const LogRegModel& model, float* probs, std::string& error) override {
-    return cuda::logreg_predict(x, model, probs, error);
-  }
+ private:
+  std::string_view name_;
 };
-#endif
 
 }  // namespace
 
@@ -47,7 +39,9 @@ std::optional<BackendRequest> parse_backend_request(std::string_view text) {
   return std::nullopt;
 }
 
-std::unique_ptr<ComputeBackend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
+std::unique_ptr<ComputeBackend> make_cpu_backend() {
+  return std::make_unique<TwinBackend<cpu::logreg_train, cpu::logreg_predict>>("cpu");
+}
 
 std::unique_ptr<ComputeBackend> make_cuda_backend(std::string& reason) {
 #ifdef CAQA_WITH_CUDA
@@ -58,7 +52,7 @@ std::unique_ptr<ComputeBackend> make_cuda_backend(std::string& reason) {
     return nullptr;
   }
   reason = std::to_string(devices) + " CUDA device(s) found";
-  return std::make_unique<CudaBackend>();
+  return std::make_unique<TwinBackend<cuda::logreg_train, cuda::logreg_predict>>("cuda");
 #else
   reason = "this build has no CUDA kernels (configured without nvcc or with CAQA_CUDA=OFF)";
   return nullptr;

@@ -39,6 +39,16 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+// The values of one key over the lines of a response cache (what a killed run kept).
+std::set<std::string> cached_values(const std::string& cache, const char* key) {
+  std::set<std::string> values;
+  for (const auto& line : lines_of(slurp(cache))) {
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_object()) values.insert(j[key].get<std::string>());
+  }
+  return values;
+}
+
 const std::string kRoot = CAQA_SOURCE_DIR;
 const std::string kBench = kRoot + "/data/examples/benchmark.jsonl";
 
@@ -245,11 +255,7 @@ TEST(EvalResume, KilledRunResumesWithoutRepeatingAnsweredRequests) {
   EXPECT_EQ(wait_exit(child), -SIGKILL);
   EXPECT_FALSE(fs::exists(dir.file("out.jsonl"))) << "the run finished before the kill";
   EXPECT_TRUE(fs::exists(dir.file("out.jsonl.partial")));
-  std::set<std::string> answered;
-  for (const auto& line : lines_of(slurp(cache))) {
-    auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_object()) answered.insert(j["id"].get<std::string>());
-  }
+  std::set<std::string> answered = cached_values(cache, "id");
   ASSERT_GE(answered.size(), 16u);
   ASSERT_LT(answered.size(), 48u);
   long before = server.total();
@@ -447,11 +453,7 @@ TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
   ASSERT_EQ(::kill(child, SIGKILL), 0);
   EXPECT_EQ(wait_exit(child), -SIGKILL);
   EXPECT_FALSE(fs::exists(dir.file("out.jsonl"))) << "the run finished before the kill";
-  std::set<std::string> answered;
-  for (const auto& line : lines_of(slurp(cache))) {
-    auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_object()) answered.insert(j["key"].get<std::string>());
-  }
+  std::set<std::string> answered = cached_values(cache, "key");
   ASSERT_GE(answered.size(), 30u);
   ASSERT_LT(answered.size(), 120u);
   long before = server.total();

@@ -19,34 +19,6 @@
 
 namespace caqa::eval::testing {
 
-// "Supportive" when the citation (last "Reference: " line) contains the last word of
-// the answer (last "Answer: " line), else "Irrelevant".
-inline std::string fake_judge(const std::string& prompt) {
-  auto line_after = [&](const std::string& tag) {
-    std::size_t pos = prompt.rfind("\n" + tag);
-    if (pos == std::string::npos) return std::string();
-    pos += 1 + tag.size();
-    return prompt.substr(pos, prompt.find('\n', pos) - pos);
-  };
-  std::string answer = line_after("Answer: "), citation = line_after("Reference: ");
-  std::string word, last;
-  for (char c : answer + " ") {
-    if (std::isalpha(static_cast<unsigned char>(c))) {
-      word.push_back(c);
-    } else {
-      if (!word.empty()) last = word;
-      word.clear();
-    }
-  }
-  return !last.empty() && citation.find(last) != std::string::npos ? "Supportive" : "Irrelevant";
-}
-
-// The CoT prompts (CAQA Appendix E.3), answered by rule:
-//  - decomposition ("Break the following sentence ..."): the "Sentence: " line split at
-//    ";", one "- sub-fact" a line;
-//  - fact ("Evaluate the relationship ..."): with w the statement's last word and the
-//    "Reference: " line r: "Contradictory" if r holds "no w", else "Supportive" if r holds
-//    w, else "Irrelevant"; a statement holding "???" gets "I cannot tell." (no category).
 inline std::string fake_line_after(const std::string& prompt, const std::string& tag) {
   std::size_t pos = prompt.rfind("\n" + tag);
   if (pos == std::string::npos) return std::string();
@@ -67,6 +39,20 @@ inline std::string fake_last_word(const std::string& text) {
   return last;
 }
 
+// "Supportive" when the citation (last "Reference: " line) contains the last word of
+// the answer (last "Answer: " line), else "Irrelevant".
+inline std::string fake_judge(const std::string& prompt) {
+  std::string last = fake_last_word(fake_line_after(prompt, "Answer: "));
+  return !last.empty() && fake_line_after(prompt, "Reference: ").find(last) != std::string::npos ? "Supportive"
+                                                                                                 : "Irrelevant";
+}
+
+// The CoT prompts (CAQA Appendix E.3), answered by rule:
+//  - decomposition ("Break the following sentence ..."): the "Sentence: " line split at
+//    ";", one "- sub-fact" a line;
+//  - fact ("Evaluate the relationship ..."): with w the statement's last word and the
+//    "Reference: " line r: "Contradictory" if r holds "no w", else "Supportive" if r holds
+//    w, else "Irrelevant"; a statement holding "???" gets "I cannot tell." (no category).
 inline bool is_decompose_prompt(const std::string& prompt) {
   return prompt.starts_with("Break the following sentence into independent sub-facts.");
 }

@@ -36,6 +36,21 @@ const Question* find(const QuestionImport& import, const std::string& id) {
   return nullptr;
 }
 
+// The question with this id, checked to be a one-pattern question with this text,
+// source and answers; nullptr (and a failure) when it is not there.
+const Question* expect_one_pattern(const QuestionImport& import, const std::string& id, const std::string& text,
+                                   const std::string& source, const std::string& answer, const TriplePattern& p) {
+  const Question* q = find(import, id);
+  EXPECT_TRUE(q) << id;
+  if (!q) return nullptr;
+  EXPECT_EQ(q->text, text);
+  EXPECT_EQ(q->source, source);
+  EXPECT_EQ(q->answers, std::vector<std::string>{answer});
+  EXPECT_EQ(q->query.patterns.size(), 1u);
+  if (!q->query.patterns.empty()) EXPECT_EQ(q->query.patterns[0], p);
+  return q;
+}
+
 std::size_t count(const ProblemCounts& counts, const std::string& reason) {
   auto it = counts.counts().find(reason);
   return it == counts.counts().end() ? 0 : it->second;
@@ -109,13 +124,9 @@ TEST(KgImportMetaQa, OneHopQuestions) {
                  {"metaqa: answer not in the KG", 1},
                  {"metaqa: no [topic entity] in the question", 1}});
 
-  const Question* q = find(import, "metaqa-1hop-000001");
+  const Question* q = expect_one_pattern(import, "metaqa-1hop-000001", "who directed Jaws", "metaqa-1hop", "1",
+                                         pattern("0", "directed_by", "?a"));
   ASSERT_TRUE(q);
-  EXPECT_EQ(q->text, "who directed Jaws");
-  EXPECT_EQ(q->source, "metaqa-1hop");
-  EXPECT_EQ(q->answers, std::vector<std::string>{"1"});
-  ASSERT_EQ(q->query.patterns.size(), 1u);
-  EXPECT_EQ(q->query.patterns[0], pattern("0", "directed_by", "?a"));
   EXPECT_EQ(q->query.shape(), QueryShape::Single);
 
   q = find(import, "metaqa-1hop-000002");  // director_to_movie points into the director
@@ -195,13 +206,9 @@ TEST(KgImportWebQsp, ImportsFirstParseWithAnswersAndMarksCvtChains) {
                  {"webqsp: no parse with answers", 1},
                  {"webqsp: malformed JSON line", 1}});
 
-  const Question* q = find(import, "WebQTest-1");
+  const Question* q = expect_one_pattern(import, "WebQTest-1", "who directed jaws?", "webqsp", "m.0spiel",
+                                         pattern("m.0jaws", "film.film.directed_by", "?a"));
   ASSERT_TRUE(q);
-  EXPECT_EQ(q->text, "who directed jaws?");
-  EXPECT_EQ(q->source, "webqsp");
-  EXPECT_EQ(q->answers, std::vector<std::string>{"m.0spiel"});
-  ASSERT_EQ(q->query.patterns.size(), 1u);
-  EXPECT_EQ(q->query.patterns[0], pattern("m.0jaws", "film.film.directed_by", "?a"));
   EXPECT_FALSE(is_cvt_mediated(*q));
   EXPECT_EQ(hop_count(*q), 1u);
 
