@@ -19,8 +19,10 @@ int main(int argc, char** argv) {
   const std::string dir = argc > 1 ? argv[1] : "/tmp/mq";
   const std::string train_path = dir + "/train.jsonl", test_path = dir + "/test.jsonl";
   if (!std::filesystem::exists(train_path) || !std::filesystem::exists(test_path)) {
-    std::printf("baseline_bench: skipped: %s has no train.jsonl/test.jsonl (build it with "
-                "`caqa build --metaqa ../shared/data/metaqa -q -o %s`)\n", dir.c_str(), dir.c_str());
+    std::printf(
+        "baseline_bench: skipped: %s has no train.jsonl/test.jsonl (build it with "
+        "`caqa build --metaqa ../shared/data/metaqa -q -o %s`)\n",
+        dir.c_str(), dir.c_str());
     return 0;
   }
   std::string error;

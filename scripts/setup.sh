@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++ pkg-config
+  cmake ninja-build g++ pkg-config clang-format
   zlib1g-dev libcli11-dev libfmt-dev nlohmann-json3-dev libsimdjson-dev libxxhash-dev libssl-dev
   libgtest-dev
   libserd-dev                                           # N-Triples loader (native/kg/ntriples.cpp)

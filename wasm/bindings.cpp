@@ -42,9 +42,12 @@ template <typename T>
 T value_or(const json& o, const char* key, T fallback) {
   auto it = o.find(key);
   if (it == o.end()) return fallback;
-  if constexpr (std::is_same_v<T, std::string>) return it->is_string() ? it->get<std::string>() : fallback;
-  else if constexpr (std::is_same_v<T, bool>) return it->is_boolean() ? it->get<bool>() : fallback;
-  else return it->is_number() ? it->get<T>() : fallback;
+  if constexpr (std::is_same_v<T, std::string>)
+    return it->is_string() ? it->get<std::string>() : fallback;
+  else if constexpr (std::is_same_v<T, bool>)
+    return it->is_boolean() ? it->get<bool>() : fallback;
+  else
+    return it->is_number() ? it->get<T>() : fallback;
 }
 
 // The CLI's flags, read from optionsJson; a value of the wrong type keeps the default.
@@ -80,8 +83,9 @@ std::string score_file(const std::string& prediction_text, const std::string& go
   json out{{"gold_diagnostics", ""}, {"validation", ""}, {"report", ""}};
   auto o = read_options(options_json);
   if (!o) {
-    out["gold_diagnostics"] = "options: format must be auto|jsonl|csv, extract lenient|strict, dup error|first|last, "
-                              "scheme one of caqa|binary|attrscore|levels\n";
+    out["gold_diagnostics"] =
+        "options: format must be auto|jsonl|csv, extract lenient|strict, dup error|first|last, "
+        "scheme one of caqa|binary|attrscore|levels\n";
     return out.dump();
   }
   caqa::ScoredBytes s = caqa::score_bytes(gold_text, prediction_text, o->request, o->sources);
@@ -123,7 +127,9 @@ std::string meta_json(const std::string& prediction_text, const std::string& gol
 std::string kalma_json(const std::string& questions_text, const std::string& answers_text,
                        const std::string& judgments_text, const std::string& names_json) {
   json names = json::parse(names_json, nullptr, false);
-  auto name = [&](const char* key) { return names.is_object() ? value_or(names, key, std::string(key)) : std::string(key); };
+  auto name = [&](const char* key) {
+    return names.is_object() ? value_or(names, key, std::string(key)) : std::string(key);
+  };
   caqa::kalma::KalmaRequest request;
   request.sources = {name("questions"), name("answers"), judgments_text.empty() ? std::string() : name("judgments")};
   std::optional<caqa::InputText> judgments;

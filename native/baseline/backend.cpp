@@ -79,8 +79,8 @@ BackendChoice choose_backend(BackendRequest request) {
   return choice;
 }
 
-std::optional<TrainResult> train_logreg(const Dataset& data, const FeatureConfig& features,
-                                        const TrainOptions& options, ComputeBackend& backend, std::string& error) {
+std::optional<TrainResult> train_logreg(const Dataset& data, const FeatureConfig& features, const TrainOptions& options,
+                                        ComputeBackend& backend, std::string& error) {
   TrainResult result;
   auto start = std::chrono::steady_clock::now();
   SparseRows x = featurize_all(data, features);

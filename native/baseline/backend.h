@@ -44,8 +44,8 @@ struct TrainResult {
   LogRegModel model;
   double featurize_seconds = 0, train_seconds = 0;
 };
-std::optional<TrainResult> train_logreg(const Dataset& data, const FeatureConfig& features,
-                                        const TrainOptions& options, ComputeBackend& backend, std::string& error);
+std::optional<TrainResult> train_logreg(const Dataset& data, const FeatureConfig& features, const TrainOptions& options,
+                                        ComputeBackend& backend, std::string& error);
 struct PredictResult {
   std::vector<float> probs;  // size() * kClasses
   std::vector<Label> labels;

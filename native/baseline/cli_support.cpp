@@ -14,7 +14,9 @@ namespace caqa::baseline {
 void TrainFlags::add_to(CLI::App& app) {
   app.add_option("--seed", seed, "Seed of the minibatch order (same seed, same data: same model bytes on the CPU)")
       ->capture_default_str();
-  app.add_option("--epochs", epochs, "Passes over the training data")->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_option("--epochs", epochs, "Passes over the training data")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--batch", batch, "Minibatch size")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--lr", lr, "Adam learning rate")->capture_default_str();
   app.add_option("--dim", dim, "Hashed feature buckets, a power of two")->capture_default_str();
@@ -99,8 +101,9 @@ std::string cell(double v, int width) {
 std::string render_score_rows(const std::vector<ScoreRow>& rows, const std::string& first_column) {
   std::size_t w = first_column.size();
   for (const auto& r : rows) w = std::max(w, r.name.size());
-  std::string out = fmt::format("{:<{}}  {:>6}  {:>8}  {:>6} {:>6} {:>6} {:>6}  {:>6} {:>6} {:>6} {:>7}\n", first_column, w,
-                                "n", "Micro-F1", "Sup.", "Par.", "Con.", "Irr.", "Single", "Union", "Inter.", "Concat.");
+  std::string out =
+      fmt::format("{:<{}}  {:>6}  {:>8}  {:>6} {:>6} {:>6} {:>6}  {:>6} {:>6} {:>6} {:>7}\n", first_column, w, "n",
+                  "Micro-F1", "Sup.", "Par.", "Con.", "Irr.", "Single", "Union", "Inter.", "Concat.");
   out += std::string(w + 78, '-') + "\n";
   for (const auto& r : rows) {
     const auto& s = r.scores;

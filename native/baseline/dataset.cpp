@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <thread>
 
-#include <nlohmann/json.hpp>
 #include <simdjson.h>
+#include <nlohmann/json.hpp>
 
 #include "caqa/formats/samples_reader.h"
 
@@ -70,7 +70,8 @@ std::optional<Dataset> read_dataset(const std::string& path, std::string& error)
     if (sample.label && !(label = parse_label_exact(*sample.label))) {
       error = format_diagnostic(path, {ErrorCode::InvalidLabel, Severity::Error, sample.line, sample.label_column,
                                        "expected supportive, partially_supportive, contradictory or irrelevant, "
-                                       "found \"" + printable_excerpt(*sample.label, 60) + "\"",
+                                       "found \"" +
+                                           printable_excerpt(*sample.label, 60) + "\"",
                                        "benchmark files use the canonical label spellings exactly"});
       return std::nullopt;
     }

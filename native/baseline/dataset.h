@@ -16,9 +16,9 @@ namespace caqa::baseline {
 struct Dataset {
   std::vector<std::string> ids;  // each id as its JSON token ("\"d1-sup\"" or 5), written back as is
   std::vector<std::string> question, answer, citation;
-  std::vector<Label> labels;            // Supportive where the line has none (see has_labels)
+  std::vector<Label> labels;  // Supportive where the line has none (see has_labels)
   std::vector<Complexity> complexity;
-  bool has_labels = true;               // every line has a canonical "label"
+  bool has_labels = true;  // every line has a canonical "label"
   std::size_t size() const { return ids.size(); }
   TextFields fields(std::size_t i) const { return {question[i], answer[i], citation[i]}; }
   std::vector<TextFields> all_fields() const;

@@ -57,9 +57,8 @@ bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptio
 }
 
 bool logreg_predict(const CsrView& x, const LogRegModel& model, float* probs, std::string&) {
-  const unsigned threads =
-      static_cast<unsigned>(std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()),
-                                                  std::max<std::size_t>(1, x.rows / 1024)));
+  const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(
+      std::max(1u, std::thread::hardware_concurrency()), std::max<std::size_t>(1, x.rows / 1024)));
   auto work = [&](std::size_t begin, std::size_t end) {
     for (std::size_t r = begin; r < end; ++r) {
       const std::uint64_t b = x.offsets[r], e = x.offsets[r + 1];

@@ -46,7 +46,9 @@ class Reader {
     for (const auto& path : paths)
       if (auto f = file(path)) into.push_back(std::move(*f));
   }
-  std::optional<kg::SourceFile> optional_file(const std::string& path) { return path.empty() ? std::nullopt : file(path); }
+  std::optional<kg::SourceFile> optional_file(const std::string& path) {
+    return path.empty() ? std::nullopt : file(path);
+  }
   const std::string& error() const { return error_; }
 
  private:
@@ -66,11 +68,13 @@ void BuildInputFlags::add_to(CLI::App& app) {
   app.add_option("--questions", questions, "Questions in caqa's JSON Lines format (README)")->type_name("FILE");
   app.add_option("--metaqa", metaqa, "MetaQA folder (kg/train.txt, kg/*.dict, qa/N-hop/{test,dev}.txt + qtypes)")
       ->type_name("DIR");
-  app.add_option("--metaqa-hops", metaqa_hops, "MetaQA question files to import (1-3; paths longer than two hops are skipped)")
+  app.add_option("--metaqa-hops", metaqa_hops,
+                 "MetaQA question files to import (1-3; paths longer than two hops are skipped)")
       ->capture_default_str();
   app.add_option("--fb15k", fb15k, "FB15k-237 folder with train.txt, valid.txt, test.txt and entity2text.txt")
       ->type_name("DIR");
-  app.add_option("--webqsp", webqsp, "WebQSP questions (JSON Lines), basic-graph-pattern SPARQL subset")->type_name("FILE");
+  app.add_option("--webqsp", webqsp, "WebQSP questions (JSON Lines), basic-graph-pattern SPARQL subset")
+      ->type_name("FILE");
   app.add_option("--grailqa", grailqa, "GrailQA questions (JSON Lines)")->type_name("FILE");
   app.add_option("--cwq", cwq, "ComplexWebQuestions (JSON Lines)")->type_name("FILE");
   app.add_option("--templates", templates, "Relation templates: relation<TAB>sentence with {head} and {tail}")

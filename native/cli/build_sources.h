@@ -25,7 +25,7 @@ struct BuildInputFlags {
 };
 
 struct LoadedBuildSources {
-  kg::BuildSources sources;                     // views into `files`
+  kg::BuildSources sources;                       // views into `files`
   std::vector<std::unique_ptr<FileBytes>> files;  // kept open while `sources` is used
 };
 

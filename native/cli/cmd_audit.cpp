@@ -55,7 +55,8 @@ class AuditCommand : public Command {
     rows.push_back({"lexical (BM25 thresholds)", classify_predictions(test->labels, test->complexity, lexical_labels)});
     const double floor = rows[0].scores.value("micro_f1");
     std::vector<std::string> warnings;
-    for (InputView view : {InputView::Full, InputView::CitationOnly, InputView::QuestionAnswer, InputView::AnswerOnly}) {
+    for (InputView view :
+         {InputView::Full, InputView::CitationOnly, InputView::QuestionAnswer, InputView::AnswerOnly}) {
       std::string error;
       auto trained = train_logreg(*train, FeatureConfig{*bits, view}, flags_.options(), *backend, error);
       std::optional<PredictResult> predicted;
@@ -64,7 +65,8 @@ class AuditCommand : public Command {
         fmt::print(stderr, "error: {}\n", error);
         return 2;
       }
-      const std::string name = view == InputView::Full ? "trained: full input" : fmt::format("trained: {} only", view_name(view));
+      const std::string name =
+          view == InputView::Full ? "trained: full input" : fmt::format("trained: {} only", view_name(view));
       rows.push_back({name, classify_predictions(test->labels, test->complexity, predicted->labels)});
       const double f1 = rows.back().scores.value("micro_f1");
       if (view != InputView::Full && f1 > floor + margin_)
@@ -74,8 +76,8 @@ class AuditCommand : public Command {
             "that artifact",
             name, f1, f1 - floor, floor));
     }
-    fmt::print("caqa audit: train {} ({} samples), test {} ({} samples), seed {}, {} epochs\n\n", train_,
-               train->size(), test_, test->size(), flags_.seed, flags_.epochs);
+    fmt::print("caqa audit: train {} ({} samples), test {} ({} samples), seed {}, {} epochs\n\n", train_, train->size(),
+               test_, test->size(), flags_.seed, flags_.epochs);
     fmt::print("{}", render_score_rows(rows, "evaluator"));
     if (!warnings.empty()) fmt::print("\n");
     for (const auto& w : warnings) fmt::print("{}\n", w);

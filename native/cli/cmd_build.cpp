@@ -29,7 +29,8 @@ constexpr const char* kBuildHelp =
 class BuildCommand : public Command {
  public:
   explicit BuildCommand(CLI::App& parent) {
-    CLI::App* app = parent.add_subcommand("build", "Build the CAQA benchmark from a knowledge graph and KGQA questions.");
+    CLI::App* app =
+        parent.add_subcommand("build", "Build the CAQA benchmark from a knowledge graph and KGQA questions.");
     inputs_.add_to(*app);
     app->add_option("-o,--out", out_, "Output folder")->capture_default_str();
     app->add_option("--seed", options_.build.seed, "Seed of every random choice")->capture_default_str();

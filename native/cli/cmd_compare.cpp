@@ -41,8 +41,8 @@ class CompareCommand : public Command {
     ScoredFile a = score_loaded(std::move(*inputs.predictions[0]), *inputs.gold, request, predictions_.max_errors);
     ScoredFile b = score_loaded(std::move(*inputs.predictions[1]), *inputs.gold, request, predictions_.max_errors);
     if (a.blocked() || b.blocked()) return kExitInvalid;
-    CompareReport report{a.report->sources.prediction_name, b.report->sources.prediction_name, *a.report, *b.report,
-                         *metric, {}, {}};
+    CompareReport report{
+        a.report->sources.prediction_name, b.report->sources.prediction_name, *a.report, *b.report, *metric, {}, {}};
     report.result = compare_paired(paired_counts(gold, a, b, request.ignore_missing), report.metric, request.bootstrap);
     report.signature = compare_signature(report.metric, *a.report);
     fmt::print("{}", json_ ? compare_json(report) + "\n" : render_compare(report));

@@ -11,8 +11,8 @@
 #include "caqa/eval/prompt.h"
 #include "caqa/formats/samples_reader.h"
 #include "command.h"
-#include "files.h"
 #include "eval/eval_runner.h"
+#include "files.h"
 
 #ifndef CAQA_PROMPTS_DIR
 #define CAQA_PROMPTS_DIR "data/prompts"
@@ -39,7 +39,6 @@ constexpr const char* kEvalHelp =
     "malformed bodies, with exponential backoff and jitter, at most --max-retries times.\n"
     "Exit: 0 all samples judged, 1 some failed after retries (rerun to retry only those),\n"
     "2 usage error or unreadable input.";
-
 
 struct PromptSet {
   std::string name, version, file_bytes, sha256;
@@ -80,7 +79,8 @@ std::optional<PromptSet> load_prompt_set(const std::string& dir, const std::stri
 class EvalCommand : public Command {
  public:
   explicit EvalCommand(CLI::App& parent) {
-    CLI::App* app = parent.add_subcommand("eval", "Judge benchmark samples with an LLM behind an OpenAI-compatible API.");
+    CLI::App* app =
+        parent.add_subcommand("eval", "Judge benchmark samples with an LLM behind an OpenAI-compatible API.");
     app->add_option("--gold", gold_, "Benchmark samples to judge (JSON Lines with id, question, answer, citation)")
         ->required()
         ->type_name("BENCH.jsonl");
@@ -95,16 +95,20 @@ class EvalCommand : public Command {
         ->type_name("VAR");
     app->add_flag("--completions", completions_, "Use /v1/completions instead of /v1/chat/completions");
     app->add_option("--max-tokens", settings_.request.max_tokens, "max_tokens of each request")->default_val(128);
-    app->add_option("--concurrency", settings_.concurrency, "Requests in flight")->default_val(8)->check(CLI::Range(1, 4096));
+    app->add_option("--concurrency", settings_.concurrency, "Requests in flight")
+        ->default_val(8)
+        ->check(CLI::Range(1, 4096));
     app->add_option("--timeout", settings_.request.timeout_s, "Seconds before a request times out")
         ->default_val(60.0)
         ->check(CLI::PositiveNumber);
     app->add_option("--max-retries", settings_.max_retries, "Retries per sample after the first attempt")
         ->default_val(5)
         ->check(CLI::Range(0, 100));
-    app->add_option("--retry-base", settings_.backoff_base_s, "Seconds of the first backoff (doubles each retry, jittered)")
+    app->add_option("--retry-base", settings_.backoff_base_s,
+                    "Seconds of the first backoff (doubles each retry, jittered)")
         ->default_val(0.5);
-    app->add_option("--cache", settings_.cache_path, "Response cache (JSON Lines; default OUT.cache.jsonl)")->type_name("FILE");
+    app->add_option("--cache", settings_.cache_path, "Response cache (JSON Lines; default OUT.cache.jsonl)")
+        ->type_name("FILE");
     app->add_option("-o,--output", settings_.output_path, "Prediction file to write")->required()->type_name("OUT");
     app->add_option("--limit", limit_, "Judge only the first N samples")->type_name("N");
     app->add_option("--evaluator", evaluator_,
@@ -134,10 +138,10 @@ class EvalCommand : public Command {
       return kEvalUsage;
     }
     if (int status = prepare_settings(); status != kEvalOk) return status;
-    settings_.meta = {{"evaluator", evaluator_.empty() ? "llm-judge/" + settings_.request.model : evaluator_},
-                      {"prompt_set", {{"name", prompt_set->name}, {"version", prompt_set->version},
-                                      {"sha256", prompt_set->sha256}}},
-                      {"gold", gold_}};
+    settings_.meta = {
+        {"evaluator", evaluator_.empty() ? "llm-judge/" + settings_.request.model : evaluator_},
+        {"prompt_set", {{"name", prompt_set->name}, {"version", prompt_set->version}, {"sha256", prompt_set->sha256}}},
+        {"gold", gold_}};
     return finish(eval::run_eval(*items, settings_));
   }
 
@@ -165,10 +169,12 @@ class EvalCommand : public Command {
       }
     }
     std::vector<eval::CotItem> items;
-    if (!load_samples([&](nlohmann::json& id, std::string&, std::string& answer, std::string& citation) {
-          items.push_back({std::move(id), std::move(answer), std::move(citation)});
-          return true;
-        }, error)) {
+    if (!load_samples(
+            [&](nlohmann::json& id, std::string&, std::string& answer, std::string& citation) {
+              items.push_back({std::move(id), std::move(answer), std::move(citation)});
+              return true;
+            },
+            error)) {
       fmt::print(stderr, "caqa eval: {}\n", error);
       return kEvalUsage;
     }
@@ -239,16 +245,18 @@ class EvalCommand : public Command {
 
   std::optional<std::vector<eval::EvalItem>> load_items(std::string_view tmpl, std::string& error) {
     std::vector<eval::EvalItem> items;
-    bool ok = load_samples([&](nlohmann::json& id, std::string& question, std::string& answer, std::string& citation) {
-      auto rendered = eval::render_sample_prompt(tmpl, {question, answer, citation});
-      if (!rendered.ok()) {
-        error = fmt::format("prompt set \"{}\": {} {} (a sample gives question, answer, citation)", prompt_set_,
-                            eval::to_string(rendered.error), rendered.detail);
-        return false;
-      }
-      items.push_back({std::move(id), std::move(rendered.text)});
-      return true;
-    }, error);
+    bool ok = load_samples(
+        [&](nlohmann::json& id, std::string& question, std::string& answer, std::string& citation) {
+          auto rendered = eval::render_sample_prompt(tmpl, {question, answer, citation});
+          if (!rendered.ok()) {
+            error = fmt::format("prompt set \"{}\": {} {} (a sample gives question, answer, citation)", prompt_set_,
+                                eval::to_string(rendered.error), rendered.detail);
+            return false;
+          }
+          items.push_back({std::move(id), std::move(rendered.text)});
+          return true;
+        },
+        error);
     if (!ok) return std::nullopt;
     return items;
   }

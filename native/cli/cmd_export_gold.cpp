@@ -72,8 +72,8 @@ class ExportGoldCommand : public Command {
     std::string error;
     // The artifact first: a reader that finds the sidecar finds the file it describes.
     if (!write_file_atomic(output_, lines, error) ||
-        !write_file_atomic(output_ + ".meta.json", meta.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
-                           error)) {
+        !write_file_atomic(output_ + ".meta.json",
+                           meta.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", error)) {
       fmt::print(stderr, "caqa: {}\n", error);
       return kExitUsage;
     }

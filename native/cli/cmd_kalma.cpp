@@ -18,9 +18,10 @@ namespace {
 class KalmaCommand : public Command {
  public:
   explicit KalmaCommand(CLI::App& parent) {
-    CLI::App* app = parent.add_subcommand(
-        "kalma", "Score the KG citations of generated answers: correctness, precision, recall, F1,\n"
-                 "text-citation alignment and [NA] precision/recall (KaLMA, Li et al. 2024).");
+    CLI::App* app =
+        parent.add_subcommand("kalma",
+                              "Score the KG citations of generated answers: correctness, precision, recall, F1,\n"
+                              "text-citation alignment and [NA] precision/recall (KaLMA, Li et al. 2024).");
     app->add_option("--questions", questions_,
                     "Questions, JSON Lines: {\"question_id\", \"kg\": [[qid, property, value], ...], "
                     "\"minimum_knowledge\": [...], \"absent_knowledge\": [...] (optional)}")

@@ -88,13 +88,17 @@ bool load_submissions(const fs::path& dir, const lb::BoardBenchmark& b, std::vec
   bool ok = true;
   std::vector<fs::path> folders;
   for (const auto& e : fs::directory_iterator(root, ec))
-    if (e.is_directory()) folders.push_back(e.path());
-    else fmt::print(stderr, "{}: error: only folders belong in {}\n", e.path().string(), root.string()), ok = false;
+    if (e.is_directory())
+      folders.push_back(e.path());
+    else
+      fmt::print(stderr, "{}: error: only folders belong in {}\n", e.path().string(), root.string()), ok = false;
   std::sort(folders.begin(), folders.end());
   lb::SubmissionChecker checker(b);
   for (const auto& folder : folders)
-    if (auto entry = load_submission(folder, checker)) entries.push_back(std::move(*entry));
-    else ok = false;
+    if (auto entry = load_submission(folder, checker))
+      entries.push_back(std::move(*entry));
+    else
+      ok = false;
   return ok;
 }
 
@@ -103,8 +107,10 @@ std::optional<lb::ReportedTable> read_reported(const fs::path& dir) {
   std::string error;
   auto bytes = read_file(path, error);
   auto table = bytes ? lb::read_reported_table(bytes->bytes(), error) : std::nullopt;
-  if (!bytes) fmt::print(stderr, "caqa: {}\n", error);
-  else if (!table) fmt::print(stderr, "{}: error: {}\n", path, error);
+  if (!bytes)
+    fmt::print(stderr, "caqa: {}\n", error);
+  else if (!table)
+    fmt::print(stderr, "{}: error: {}\n", path, error);
   return table;
 }
 
@@ -141,7 +147,8 @@ class LeaderboardCommand : public Command {
           ->type_name("DIR");
     }
     publish_->add_option("--dist", dist_, "Also copy leaderboard.json into this site folder")->type_name("DIR");
-    publish_->add_option("-o,--output", output_, "Write the board here instead of DIR/leaderboard.json")->type_name("FILE");
+    publish_->add_option("-o,--output", output_, "Write the board here instead of DIR/leaderboard.json")
+        ->type_name("FILE");
   }
 
   int run() override {
@@ -149,8 +156,9 @@ class LeaderboardCommand : public Command {
     if (!bench) return kExitUsage;
     std::vector<lb::BoardEntry> entries;
     if (!load_submissions(dir_, *bench, entries)) {
-      fmt::print(stderr, "caqa: {}\n", check_->parsed() ? "leaderboard check failed"
-                                                      : "not published: fix the submissions above (caqa leaderboard check)");
+      fmt::print(stderr, "caqa: {}\n",
+                 check_->parsed() ? "leaderboard check failed"
+                                  : "not published: fix the submissions above (caqa leaderboard check)");
       return kExitInvalid;
     }
     auto reported = read_reported(dir_);

@@ -30,12 +30,14 @@ class MetaCommand : public Command {
         "meta",
         "Meta-evaluate a faithfulness metric: correlation, one-vs-one ROC-AUC and NDCG@k of its scores\n"
         "against human support levels (Zhang et al., INLG 2024).\n"
-        "  caqa meta PAIRS                  JSON Lines {\"id\", \"level\", \"score\", \"group\"?} or CSV id,level,score[,group]\n"
+        "  caqa meta PAIRS                  JSON Lines {\"id\", \"level\", \"score\", \"group\"?} or CSV "
+        "id,level,score[,group]\n"
         "  caqa meta PRED --gold BENCH      CAQA predictions with a \"score\"; levels from the gold labels");
     app->add_option("input", path_, "Pairs file, or a CAQA prediction file when --gold is given")
         ->required()
         ->type_name("FILE");
-    app->add_option("--gold", gold_.path, "Benchmark split: score CAQA predictions against its labels")->type_name("FILE");
+    app->add_option("--gold", gold_.path, "Benchmark split: score CAQA predictions against its labels")
+        ->type_name("FILE");
     app->add_option("--split", gold_.split, "With --gold: use only samples of this split")->type_name("NAME");
     predictions_.add_to(*app, false);
     app->add_option("--bootstrap", bootstrap_.resamples, "Bootstrap resamples (0 = none)")->capture_default_str();
@@ -49,7 +51,7 @@ class MetaCommand : public Command {
   int run() override {
     std::optional<MetaReport> report = gold_.path.empty() ? from_pairs() : from_predictions();
     if (!report) return exit_code_;
-    std::string text = json_ ? meta_report_json(*report) + "\n"
+    std::string text = json_       ? meta_report_json(*report) + "\n"
                        : markdown_ ? render_meta_markdown(*report)
                                    : render_meta_table(*report);
     return emit(output_, text) ? kExitOk : kExitUsage;
@@ -84,7 +86,8 @@ class MetaCommand : public Command {
       return std::nullopt;
     }
     std::string name = inputs.predictions[0]->name;
-    ScoredFile scored = score_loaded(std::move(*inputs.predictions[0]), *inputs.gold, request, predictions_.max_errors, false);
+    ScoredFile scored =
+        score_loaded(std::move(*inputs.predictions[0]), *inputs.gold, request, predictions_.max_errors, false);
     if (scored.blocked()) {
       exit_code_ = kExitInvalid;
       return std::nullopt;

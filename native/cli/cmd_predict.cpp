@@ -74,7 +74,9 @@ class PredictCommand : public Command {
       auto train = load_dataset("predict", train_);
       if (!train) return 2;
       const LexicalModel model = fit_lexical(train->all_fields(), train->labels);
-      fmt::print(stderr, "caqa predict: lexical thresholds {:.4f} {:.4f} {:.4f} (intervals {} | {} | {} | {}), train micro-F1 {:.3f}\n",
+      fmt::print(stderr,
+                 "caqa predict: lexical thresholds {:.4f} {:.4f} {:.4f} (intervals {} | {} | {} | {}), train micro-F1 "
+                 "{:.3f}\n",
                  model.thresholds[0], model.thresholds[1], model.thresholds[2], label_name(model.interval_labels[0]),
                  label_name(model.interval_labels[1]), label_name(model.interval_labels[2]),
                  label_name(model.interval_labels[3]), model.train_micro_f1);
@@ -86,7 +88,8 @@ class PredictCommand : public Command {
     }
     std::string out;
     for (std::size_t i = 0; i < data->size(); ++i) {
-      out += fmt::format("{{\"id\":{},\"label\":\"{}\",\"score\":{:.6f}", data->ids[i], label_name(labels[i]), scores[i]);
+      out +=
+          fmt::format("{{\"id\":{},\"label\":\"{}\",\"score\":{:.6f}", data->ids[i], label_name(labels[i]), scores[i]);
       if (!confidence.empty()) out += fmt::format(",\"confidence\":{:.6f}", confidence[i]);
       out += "}\n";
     }

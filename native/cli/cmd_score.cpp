@@ -57,7 +57,9 @@ class ScoreCommand : public Command {
       reports.push_back(std::move(*scored.report));
     }
     if (!all_scored) return kExitInvalid;
-    std::string text = json_ ? reports_json(reports) + "\n" : markdown_ ? render_markdown(reports) : render_table(reports);
+    std::string text = json_       ? reports_json(reports) + "\n"
+                       : markdown_ ? render_markdown(reports)
+                                   : render_table(reports);
     return emit(output_, text) ? kExitOk : kExitUsage;
   }
 

@@ -4,9 +4,9 @@
 #include "caqa/errors.h"
 #include "caqa/report.h"
 #include "caqa/validate.h"
-#include "scoring.h"
 #include "command.h"
 #include "inputs.h"
+#include "scoring.h"
 
 namespace caqa::cli {
 
@@ -29,7 +29,8 @@ class ValidateCommand : public Command {
         "Check a prediction file against a benchmark split and report every problem.\n"
         "Exit 0 when it can be scored (warnings are scored as documented), 1 when an error blocks scoring,\n"
         "2 on usage or I/O errors. The rule: docs/scoring.md \"What blocks scoring\".");
-    app->add_option("predictions", path_, "Prediction file: JSON Lines {\"id\", \"label\"|\"response\", \"score\"?} or CSV")
+    app->add_option("predictions", path_,
+                    "Prediction file: JSON Lines {\"id\", \"label\"|\"response\", \"score\"?} or CSV")
         ->required()
         ->type_name("PRED");
     gold_.add_to(*app);
@@ -54,12 +55,12 @@ class ValidateCommand : public Command {
       fmt::print("{}\n", validation_json(summary, v));
     } else {
       print_diagnostics(stdout, name, v.diagnostics, predictions_.max_errors);
-      std::string parse_rate = summary.responses == 0 ? std::string()
-                                                      : fmt::format(", {}/{} responses parsed", summary.responses_parsed,
-                                                                    summary.responses);
-      fmt::print("{}: {} lines, {} gold samples, {} predicted, {} error(s), {} warning(s){}: {}\n", name,
-                 summary.lines, summary.gold, summary.gold - v.missing, v.diagnostics.error_count(),
-                 v.diagnostics.warning_count(), parse_rate, v.valid() ? "valid" : "INVALID");
+      std::string parse_rate =
+          summary.responses == 0 ? std::string()
+                                 : fmt::format(", {}/{} responses parsed", summary.responses_parsed, summary.responses);
+      fmt::print("{}: {} lines, {} gold samples, {} predicted, {} error(s), {} warning(s){}: {}\n", name, summary.lines,
+                 summary.gold, summary.gold - v.missing, v.diagnostics.error_count(), v.diagnostics.warning_count(),
+                 parse_rate, v.valid() ? "valid" : "INVALID");
     }
     return v.valid() ? kExitOk : kExitInvalid;
   }

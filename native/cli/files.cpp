@@ -7,9 +7,9 @@
 #include <iostream>
 #include <iterator>
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <openssl/evp.h>
-#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -20,7 +20,8 @@
 namespace caqa::cli {
 
 FileBytes::FileBytes(FileBytes&& other) noexcept
-    : data_(std::move(other.data_)), map_(std::exchange(other.map_, nullptr)),
+    : data_(std::move(other.data_)),
+      map_(std::exchange(other.map_, nullptr)),
       map_size_(other.map_size_),
       region_size_(other.region_size_) {}
 

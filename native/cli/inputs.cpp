@@ -22,7 +22,8 @@ std::string schemes_help() {
 }
 
 void PredictionFlags::add_to(CLI::App& app, bool with_scheme) {
-  app.add_option("--format", format, "Prediction file format; auto: JSON Lines unless the file starts with an id,... CSV header")
+  app.add_option("--format", format,
+                 "Prediction file format; auto: JSON Lines unless the file starts with an id,... CSV header")
       ->check(CLI::IsMember({"auto", "jsonl", "csv"}))
       ->capture_default_str();
   app.add_option("--extract", extract,

@@ -16,8 +16,11 @@ std::string human(double x) {
 }  // namespace
 
 Progress::Progress(std::string phase, bool enabled)
-    : phase_(std::move(phase)), tty_(::isatty(STDERR_FILENO) == 1), enabled_(enabled),
-      start_(std::chrono::steady_clock::now()), last_draw_(start_) {}
+    : phase_(std::move(phase)),
+      tty_(::isatty(STDERR_FILENO) == 1),
+      enabled_(enabled),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_) {}
 
 void Progress::update(std::size_t done, std::size_t total) {
   if (!enabled_ || !tty_ || total == 0) return;

@@ -46,8 +46,8 @@ LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::st
     fmt::print(stderr, "caqa: {}\n", error);
     return inputs;
   }
-  auto gold_future = std::async(std::launch::async,
-                                [&] { return parse_gold_text(gold_path, text->text(), request.gold_options()); });
+  auto gold_future =
+      std::async(std::launch::async, [&] { return parse_gold_text(gold_path, text->text(), request.gold_options()); });
   for (const auto& path : paths) inputs.predictions.push_back(load_predictions(path, request.prediction_options()));
   std::string sha256 = sha256_hex(text->bytes());  // on this thread: it balances the gold parse
   inputs.gold = gold_future.get();
@@ -75,13 +75,15 @@ ScoredFile score_loaded(LoadedPredictions loaded, const LoadedGold& gold, const 
   }
   const ScoreCounts& c = f.report->counts;
   std::vector<std::string> notes;
-  if (c.missing) notes.push_back(fmt::format("{} missing prediction(s) {}", c.missing,
-                                             request.ignore_missing ? "left out (--ignore-missing)" : "scored as wrong"));
+  if (c.missing)
+    notes.push_back(fmt::format("{} missing prediction(s) {}", c.missing,
+                                request.ignore_missing ? "left out (--ignore-missing)" : "scored as wrong"));
   if (c.invalid_label) notes.push_back(fmt::format("{} invalid label(s) scored as wrong", c.invalid_label));
   if (c.unparseable) notes.push_back(fmt::format("{} unparseable response(s) scored as wrong", c.unparseable));
   if (c.extra_lines) notes.push_back(fmt::format("{} line(s) with ids not in gold ignored", c.extra_lines));
   if (c.duplicate_lines)
-    notes.push_back(fmt::format("{} repeated id line(s), --dup {}", c.duplicate_lines, duplicate_policy_name(request.duplicates)));
+    notes.push_back(
+        fmt::format("{} repeated id line(s), --dup {}", c.duplicate_lines, duplicate_policy_name(request.duplicates)));
   if (print_notes && !notes.empty()) fmt::print(stderr, "note: {}: {}\n", loaded.name, fmt::join(notes, "; "));
   return f;
 }

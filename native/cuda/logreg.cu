@@ -13,13 +13,13 @@ namespace caqa::baseline::cuda {
 
 namespace {
 
-#define CAQA_CUDA_TRY(call)                                                             \
-  do {                                                                                  \
-    cudaError_t status_ = (call);                                                       \
-    if (status_ != cudaSuccess) {                                                       \
-      error = std::string(#call) + ": " + cudaGetErrorString(status_);                 \
-      return false;                                                                     \
-    }                                                                                   \
+#define CAQA_CUDA_TRY(call)                                            \
+  do {                                                                 \
+    cudaError_t status_ = (call);                                      \
+    if (status_ != cudaSuccess) {                                      \
+      error = std::string(#call) + ": " + cudaGetErrorString(status_); \
+      return false;                                                    \
+    }                                                                  \
   } while (0)
 
 template <class T>
@@ -147,8 +147,8 @@ bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptio
         CAQA_CUDA_TRY(dfeatures.alloc(features_capacity));
       }
       CAQA_CUDA_TRY(cudaMemcpy(drows.ptr, rows, n * sizeof(uint32_t), cudaMemcpyHostToDevice));
-      CAQA_CUDA_TRY(cudaMemcpy(dfeatures.ptr, features.data(), features.size() * sizeof(uint32_t),
-                               cudaMemcpyHostToDevice));
+      CAQA_CUDA_TRY(
+          cudaMemcpy(dfeatures.ptr, features.data(), features.size() * sizeof(uint32_t), cudaMemcpyHostToDevice));
       forward_scatter<<<static_cast<unsigned>((n + kThreads - 1) / kThreads), kThreads>>>(
           dx.offsets.ptr, dx.indices.ptr, dx.values.ptr, dlabels.ptr, drows.ptr, static_cast<uint32_t>(n), w.ptr,
           bias.ptr, 1.0f / static_cast<float>(n), g.ptr, gb.ptr);

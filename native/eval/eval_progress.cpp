@@ -2,8 +2,8 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <fmt/format.h>
+#include <cstdio>
 
 namespace caqa::eval {
 
@@ -18,7 +18,9 @@ std::string progress_line(const ProgressCounts& c, double seconds) {
 }
 
 EvalProgress::EvalProgress(bool enabled)
-    : enabled_(enabled), tty_(::isatty(STDERR_FILENO) == 1), start_(std::chrono::steady_clock::now()),
+    : enabled_(enabled),
+      tty_(::isatty(STDERR_FILENO) == 1),
+      start_(std::chrono::steady_clock::now()),
       last_draw_(start_) {}
 
 void EvalProgress::update(const ProgressCounts& counts) {

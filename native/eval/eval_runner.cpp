@@ -11,12 +11,12 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
-#include <unordered_map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
 #include <thread>
+#include <unordered_map>
 
 #include "caqa/eval/prompt.h"
 #include "caqa/label.h"
@@ -27,7 +27,6 @@
 namespace caqa::eval {
 
 using cli::sha256_hex;
-
 
 std::string cache_key(const RequestSettings& request, std::string_view prompt) {
   nlohmann::json key = {{"model", request.model},
@@ -93,8 +92,9 @@ class EndpointPicker {
     std::lock_guard lock(mutex_);
     --in_flight_[i];
     if (failed) {
-      cool_until_[i] = std::max(cool_until_[i], Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                                   std::chrono::duration<double>(cool_s)));
+      cool_until_[i] =
+          std::max(cool_until_[i],
+                   Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(cool_s)));
     } else {
       cool_until_[i] = Clock::time_point{};
     }
@@ -139,7 +139,8 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
     summary.fatal = "no endpoint: give at least one --endpoint URL";
     return summary;
   }
-  const std::string cache_path = settings.cache_path.empty() ? settings.output_path + ".cache.jsonl" : settings.cache_path;
+  const std::string cache_path =
+      settings.cache_path.empty() ? settings.output_path + ".cache.jsonl" : settings.cache_path;
   const std::string partial_path = settings.output_path + ".partial";
   ResponseCache cache;
   AppendFile partial;
@@ -218,8 +219,8 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
             return std::move(result.text);
           }
           ++errors;
-          last_error[i] = std::string(to_string(result.error)) + " from " + settings.endpoints[e] + " (" +
-                          result.detail + ")";
+          last_error[i] =
+              std::string(to_string(result.error)) + " from " + settings.endpoints[e] + " (" + result.detail + ")";
           // A failed connection is not reused: httplib reconnects, but a fresh client is cheap.
           if (result.error == CallError::Connection || result.error == CallError::Timeout) clients[e].reset();
           if (!is_retryable(result.error) || attempt >= settings.max_retries) return std::nullopt;
@@ -253,8 +254,8 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
       out += '\n';
       ++summary.completed;
     } else {
-      summary.failures.push_back((ids[i].is_string() ? ids[i].get<std::string>() : ids[i].dump()) +
-                                 ": " + last_error[i]);
+      summary.failures.push_back((ids[i].is_string() ? ids[i].get<std::string>() : ids[i].dump()) + ": " +
+                                 last_error[i]);
     }
   }
   summary.cached = cached;
@@ -276,9 +277,9 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
                       {"concurrency", settings.concurrency},
                       {"endpoints", settings.endpoints},
                       {"extract", std::string(extract_mode_name(settings.extract))}};
-  meta["counts"] = {{"samples", summary.total},       {"completed", summary.completed},
-                    {"failed", summary.total - summary.completed}, {"from_cache", summary.cached},
-                    {"requests", summary.requests},   {"retries", summary.retries}};
+  meta["counts"] = {
+      {"samples", summary.total},     {"completed", summary.completed}, {"failed", summary.total - summary.completed},
+      {"from_cache", summary.cached}, {"requests", summary.requests},   {"retries", summary.retries}};
   std::string error;
   if (!write_file_atomic(settings.output_path, out, error) ||
       !write_file_atomic(settings.output_path + ".meta.json", meta.dump(2) + "\n", error)) {
@@ -316,10 +317,14 @@ RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& se
 
 std::string_view cot_label_phrase(Label label) {
   switch (label) {
-    case Label::Supportive: return "Supportive";
-    case Label::PartiallySupportive: return "Partially supportive";
-    case Label::Contradictory: return "Contradictory";
-    case Label::Irrelevant: return "Irrelevant";
+    case Label::Supportive:
+      return "Supportive";
+    case Label::PartiallySupportive:
+      return "Partially supportive";
+    case Label::Contradictory:
+      return "Contradictory";
+    case Label::Irrelevant:
+      return "Irrelevant";
   }
   return "Irrelevant";
 }

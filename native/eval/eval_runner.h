@@ -25,18 +25,18 @@ struct EvalItem {
 struct RunnerSettings {
   std::vector<std::string> endpoints;  // base URLs
   RequestSettings request;
-  std::string api_key;                 // sent as a bearer token; never logged or written
+  std::string api_key;  // sent as a bearer token; never logged or written
   int concurrency = 8;
-  int max_retries = 5;                 // retries after the first attempt
-  double backoff_base_s = 0.5;         // delay before retry k: min(max, base * 2^k) * U[0.5, 1)
+  int max_retries = 5;          // retries after the first attempt
+  double backoff_base_s = 0.5;  // delay before retry k: min(max, base * 2^k) * U[0.5, 1)
   double backoff_max_s = 30.0;
-  double retry_after_max_s = 120.0;    // a larger Retry-After is capped to this
-  std::uint64_t jitter_seed = 0;       // 0: seeded from the clock
-  std::string cache_path;              // empty: OUT + ".cache.jsonl"
+  double retry_after_max_s = 120.0;  // a larger Retry-After is capped to this
+  std::uint64_t jitter_seed = 0;     // 0: seeded from the clock
+  std::string cache_path;            // empty: OUT + ".cache.jsonl"
   std::string output_path;
   bool progress = true;
   ExtractMode extract = ExtractMode::Lenient;
-  nlohmann::json meta;                 // evaluator, prompt set, its SHA-256...: copied into OUT.meta.json
+  nlohmann::json meta;  // evaluator, prompt set, its SHA-256...: copied into OUT.meta.json
 };
 
 struct RunSummary {

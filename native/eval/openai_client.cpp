@@ -11,13 +11,20 @@ namespace caqa::eval {
 
 std::string_view to_string(CallError error) {
   switch (error) {
-    case CallError::None: return "ok";
-    case CallError::Connection: return "connection error";
-    case CallError::Timeout: return "timeout or dropped connection";
-    case CallError::RateLimited: return "rate limited (429)";
-    case CallError::Server: return "server error (5xx)";
-    case CallError::Malformed: return "malformed response";
-    case CallError::Client: return "request rejected (4xx)";
+    case CallError::None:
+      return "ok";
+    case CallError::Connection:
+      return "connection error";
+    case CallError::Timeout:
+      return "timeout or dropped connection";
+    case CallError::RateLimited:
+      return "rate limited (429)";
+    case CallError::Server:
+      return "server error (5xx)";
+    case CallError::Malformed:
+      return "malformed response";
+    case CallError::Client:
+      return "request rejected (4xx)";
   }
   return "unknown error";
 }
@@ -46,9 +53,8 @@ std::optional<double> parse_retry_after(const std::string& value) {
 }  // namespace
 
 std::string request_body(const RequestSettings& settings, const std::string& prompt) {
-  nlohmann::json body = {{"model", settings.model},
-                         {"temperature", settings.temperature},
-                         {"max_tokens", settings.max_tokens}};
+  nlohmann::json body = {
+      {"model", settings.model}, {"temperature", settings.temperature}, {"max_tokens", settings.max_tokens}};
   if (settings.api == Api::Chat) {
     body["messages"] = nlohmann::json::array({{{"role", "user"}, {"content", prompt}}});
   } else {
@@ -100,17 +106,18 @@ CallResult OpenAIClient::complete(const std::string& prompt) {
   auto response = client_->Post(path_, headers, request_body(settings_, prompt), "application/json");
   if (!response) {
     httplib::Error error = response.error();
-    out.error = error == httplib::Error::Read || error == httplib::Error::Write ||
-                        error == httplib::Error::ConnectionTimeout
-                    ? CallError::Timeout
-                    : CallError::Connection;
+    out.error =
+        error == httplib::Error::Read || error == httplib::Error::Write || error == httplib::Error::ConnectionTimeout
+            ? CallError::Timeout
+            : CallError::Connection;
     // httplib reports a read timeout and a connection dropped mid-request alike (Read).
     out.detail = httplib::to_string(error);
     return out;
   }
   out.status = response->status;
   if (response->status == 429 || response->status == 503) {
-    if (response->has_header("Retry-After")) out.retry_after_s = parse_retry_after(response->get_header_value("Retry-After"));
+    if (response->has_header("Retry-After"))
+      out.retry_after_s = parse_retry_after(response->get_header_value("Retry-After"));
   }
   if (response->status == 429) {
     out.error = CallError::RateLimited;

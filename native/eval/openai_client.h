@@ -39,10 +39,10 @@ bool is_retryable(CallError error);
 
 struct CallResult {
   CallError error = CallError::None;
-  int status = 0;                          // HTTP status, 0 when none came back
-  std::optional<double> retry_after_s;     // from a Retry-After header in seconds
-  std::string text;                        // the completion, when error == None
-  std::string detail;                      // what went wrong, for the log (never the key)
+  int status = 0;                       // HTTP status, 0 when none came back
+  std::optional<double> retry_after_s;  // from a Retry-After header in seconds
+  std::string text;                     // the completion, when error == None
+  std::string detail;                   // what went wrong, for the log (never the key)
 };
 
 // "http://host:port[/prefix]"; the request path is prefix + "/v1/chat/completions"

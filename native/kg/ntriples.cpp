@@ -18,8 +18,8 @@ namespace caqa::kg {
 namespace {
 
 constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
-constexpr std::string_view kLabelPredicates[] = {"http://www.w3.org/2000/01/rdf-schema#label",
-                                                 "http://schema.org/name", "https://schema.org/name"};
+constexpr std::string_view kLabelPredicates[] = {"http://www.w3.org/2000/01/rdf-schema#label", "http://schema.org/name",
+                                                 "https://schema.org/name"};
 
 enum class NodeKind : std::uint8_t { Iri, Blank, Literal };
 
@@ -135,9 +135,12 @@ std::vector<Statement> read_statements(const TextSource& source, ProblemCounts& 
     buffer.assign(text);
     buffer += '\n';
     SerdStatus status = SERD_SUCCESS;
-    if (buffer.find('\0') != std::string::npos) state.error = "NUL byte";
-    else status = serd_reader_read_string(reader, reinterpret_cast<const uint8_t*>(buffer.c_str()));
-    if (state.error.empty() && status > SERD_FAILURE) state.error = fmt::format("serd status {}", static_cast<int>(status));
+    if (buffer.find('\0') != std::string::npos)
+      state.error = "NUL byte";
+    else
+      status = serd_reader_read_string(reader, reinterpret_cast<const uint8_t*>(buffer.c_str()));
+    if (state.error.empty() && status > SERD_FAILURE)
+      state.error = fmt::format("serd status {}", static_cast<int>(status));
     if (state.error.empty() && statements.size() == before) state.error = "no statement";
     if (!state.error.empty()) {
       statements.resize(before);
@@ -162,18 +165,22 @@ NTriplesLoad add_ntriples(MemoryGraphBuilder& builder, const TextSource& source,
   std::vector<Role> roles;
   Shortener entities, relations, types;
   auto entity = [&](const RdfNode& n) {
-    if (n.kind == NodeKind::Iri) entities.iri(n.text);
-    else entities.fixed(n.text);
+    if (n.kind == NodeKind::Iri)
+      entities.iri(n.text);
+    else
+      entities.fixed(n.text);
   };
   for (const Statement& s : statements) {
-    Role role = is_label(s.predicate) && s.object.kind == NodeKind::Literal ? Role::Label
+    Role role = is_label(s.predicate) && s.object.kind == NodeKind::Literal   ? Role::Label
                 : s.predicate == kRdfType && s.object.kind != NodeKind::Blank ? Role::Type
-                                                                               : Role::Triple;
+                                                                              : Role::Triple;
     roles.push_back(role);
     entity(s.subject);
     if (role == Role::Type) {
-      if (s.object.kind == NodeKind::Iri) types.iri(s.object.text);
-      else types.fixed(s.object.text);
+      if (s.object.kind == NodeKind::Iri)
+        types.iri(s.object.text);
+      else
+        types.fixed(s.object.text);
     } else if (role == Role::Triple) {
       relations.iri(s.predicate);
       entity(s.object);

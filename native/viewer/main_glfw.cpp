@@ -59,14 +59,31 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    if (a == "--frames") { const char* v = value(); if (!v) return usage(); frames = std::atol(v); }
-    else if (a == "--screenshot") { const char* v = value(); if (!v) return usage(); screenshot = v; }
-    else if (a == "--search") { const char* v = value(); if (!v) return usage(); search = v; }
-    else if (a == "--size") { const char* v = value(); if (!v || std::sscanf(v, "%dx%d", &width, &height) != 2) return usage(); }
-    else if (a == "--select-cell") { const char* v = value(); if (!v || std::sscanf(v, "%d,%d", &cell_gold, &cell_outcome) != 2) return usage(); }
-    else if (a == "-h" || a == "--help") { usage(); return 0; }
-    else if (!a.empty() && a[0] == '-') return usage();
-    else files.push_back(a);
+    if (a == "--frames") {
+      const char* v = value();
+      if (!v) return usage();
+      frames = std::atol(v);
+    } else if (a == "--screenshot") {
+      const char* v = value();
+      if (!v) return usage();
+      screenshot = v;
+    } else if (a == "--search") {
+      const char* v = value();
+      if (!v) return usage();
+      search = v;
+    } else if (a == "--size") {
+      const char* v = value();
+      if (!v || std::sscanf(v, "%dx%d", &width, &height) != 2) return usage();
+    } else if (a == "--select-cell") {
+      const char* v = value();
+      if (!v || std::sscanf(v, "%d,%d", &cell_gold, &cell_outcome) != 2) return usage();
+    } else if (a == "-h" || a == "--help") {
+      usage();
+      return 0;
+    } else if (!a.empty() && a[0] == '-')
+      return usage();
+    else
+      files.push_back(a);
   }
   if (files.size() < 2 || files.size() > 3) return usage();
 
@@ -151,10 +168,11 @@ int main(int argc, char** argv) {
     if (last) break;
   }
   if (frames > 0)
-    std::printf("caqa-explorer: %ld frames, mean frame time %.2f ms (panels %.2f ms, the rest GL + swap; frames 3..%ld), "
-                "%zu samples, %zu listed\n",
-                drawn, drawn > 2 ? total_ms / double(drawn - 2) : 0.0, drawn > 2 ? ui_ms / double(drawn - 2) : 0.0, drawn,
-                state.gold().size(), state.visible().size());
+    std::printf(
+        "caqa-explorer: %ld frames, mean frame time %.2f ms (panels %.2f ms, the rest GL + swap; frames 3..%ld), "
+        "%zu samples, %zu listed\n",
+        drawn, drawn > 2 ? total_ms / double(drawn - 2) : 0.0, drawn > 2 ? ui_ms / double(drawn - 2) : 0.0, drawn,
+        state.gold().size(), state.visible().size());
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();

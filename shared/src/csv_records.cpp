@@ -58,9 +58,9 @@ bool CsvRecords::next(CsvRecord& record, std::optional<CsvProblem>& problem) {
       }
       if (pos_ < text_.size() && text_[pos_] == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n') ++pos_;
       if (pos_ < text_.size() && text_[pos_] != ',' && text_[pos_] != '\n') {
-        problem = CsvProblem{ErrorCode::CsvQuote, line_, column(pos_),
-                             fmt::format("expected a comma or the end of the line after a quoted field, found '{}'",
-                                         text_[pos_])};
+        problem = CsvProblem{
+            ErrorCode::CsvQuote, line_, column(pos_),
+            fmt::format("expected a comma or the end of the line after a quoted field, found '{}'", text_[pos_])};
         skip_rest_of_line();
         return true;
       }

@@ -51,9 +51,10 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options) {
     std::optional<ClassId> label;
     if (sample.label && !(label = scheme.parse_exact(*sample.label))) {
       detail::JsonField found{detail::JsonField::Type::String, *sample.label, 0, sample.label_column};
-      label_errors.push_back({ErrorCode::InvalidLabel, Severity::Error, sample.line, sample.label_column,
-                              fmt::format("expected {}, found {}", scheme.expected_list(), detail::describe_found(found)),
-                              "gold files use the canonical spellings exactly"});
+      label_errors.push_back(
+          {ErrorCode::InvalidLabel, Severity::Error, sample.line, sample.label_column,
+           fmt::format("expected {}, found {}", scheme.expected_list(), detail::describe_found(found)),
+           "gold files use the canonical spellings exactly"});
     }
     if (!label || !sample.complete) return;
 
@@ -83,11 +84,10 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options) {
                    [](const Diagnostic& a, const Diagnostic& b) { return a.line < b.line; });
   GoldSetBuilder::set_split(out.gold, split_mixed ? "mixed" : split);
   if (out.gold.size() == 0 && !out.diagnostics.has_errors()) {
-    out.diagnostics.items.push_back(
-        {ErrorCode::NoGoldSamples, Severity::Error, 0, 0,
-         options.split ? fmt::format("no gold sample has \"split\": \"{}\"", *options.split)
-                       : std::string("the gold file holds no samples"),
-         options.split ? "check --split against the file's split values" : ""});
+    out.diagnostics.items.push_back({ErrorCode::NoGoldSamples, Severity::Error, 0, 0,
+                                     options.split ? fmt::format("no gold sample has \"split\": \"{}\"", *options.split)
+                                                   : std::string("the gold file holds no samples"),
+                                     options.split ? "check --split against the file's split values" : ""});
   }
   return out;
 }

@@ -5,8 +5,10 @@
 namespace caqa {
 
 InputText::InputText(const std::string& text) {
-  if (text.capacity() >= text.size() + kPadding) bytes_ = text;
-  else *this = InputText(std::string_view(text));
+  if (text.capacity() >= text.size() + kPadding)
+    bytes_ = text;
+  else
+    *this = InputText(std::string_view(text));
 }
 
 InputText::InputText(std::string_view text) {

@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 #include <simdjson.h>
+#include <nlohmann/json.hpp>
 
 #include "caqa/input_text.h"
 
@@ -47,12 +47,12 @@ struct SyntaxErrorFinder : nlohmann::json_sax<nlohmann::json> {
 
 LineProblem explain_malformed(std::string_view line) {
   if (std::size_t bad = first_invalid_utf8(line); bad != std::string_view::npos)
-    return LineProblem{ErrorCode::InvalidUtf8, static_cast<std::uint32_t>(bad + 1),
-                       fmt::format("expected UTF-8 text, found the byte 0x{:02X}", static_cast<unsigned char>(line[bad])),
-                       "save the file as UTF-8"};
+    return LineProblem{
+        ErrorCode::InvalidUtf8, static_cast<std::uint32_t>(bad + 1),
+        fmt::format("expected UTF-8 text, found the byte 0x{:02X}", static_cast<unsigned char>(line[bad])),
+        "save the file as UTF-8"};
   SyntaxErrorFinder finder;
-  nlohmann::json::sax_parse(line.begin(), line.end(), &finder, nlohmann::json::input_format_t::json, true,
-                            false);
+  nlohmann::json::sax_parse(line.begin(), line.end(), &finder, nlohmann::json::input_format_t::json, true, false);
   LineProblem p{ErrorCode::MalformedJson, 0, {}, {}};
   if (finder.message.empty()) {
     p.message = "the line is not valid JSON";
@@ -60,8 +60,10 @@ LineProblem explain_malformed(std::string_view line) {
     // "[json.exception.parse_error.101] parse error at line 1, column 12: syntax error while parsing ..."
     // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 12: " prefix.
     std::string_view m = finder.message;
-    if (auto pos = m.find("syntax error"); pos != std::string_view::npos) m.remove_prefix(pos);
-    else if (auto colon = m.find("]"); colon != std::string_view::npos) m.remove_prefix(colon + 2);
+    if (auto pos = m.find("syntax error"); pos != std::string_view::npos)
+      m.remove_prefix(pos);
+    else if (auto colon = m.find("]"); colon != std::string_view::npos)
+      m.remove_prefix(colon + 2);
     p.message = printable_excerpt(m, 200);
     p.column = static_cast<std::uint32_t>(finder.position == 0 ? 1 : finder.position);
   }
@@ -117,8 +119,7 @@ bool well_formed(od::value value, int depth = 0) {
 
 // The whole JSON text of the array or object value that starts at begin. Out of line:
 // it keeps the per-line path (scalars only) small enough to inline.
-[[gnu::noinline]] bool container_text(od::document& doc, od::value value, const char* begin,
-                                      std::string_view& text) {
+[[gnu::noinline]] bool container_text(od::document& doc, od::value value, const char* begin, std::string_view& text) {
   if (!well_formed(value)) return false;
   // Walked to its end, the iterator stands on the token after the value.
   const char* after = nullptr;
@@ -144,14 +145,22 @@ std::uint32_t column_of(std::string_view line, const char* at) {
 
 std::string_view json_type_name(JsonField::Type type) {
   switch (type) {
-    case JsonField::Type::Absent: return "nothing";
-    case JsonField::Type::String: return "string";
-    case JsonField::Type::Integer: return "integer";
-    case JsonField::Type::Float: return "number";
-    case JsonField::Type::Null: return "null";
-    case JsonField::Type::Bool: return "boolean";
-    case JsonField::Type::Array: return "array";
-    case JsonField::Type::Object: return "object";
+    case JsonField::Type::Absent:
+      return "nothing";
+    case JsonField::Type::String:
+      return "string";
+    case JsonField::Type::Integer:
+      return "integer";
+    case JsonField::Type::Float:
+      return "number";
+    case JsonField::Type::Null:
+      return "null";
+    case JsonField::Type::Bool:
+      return "boolean";
+    case JsonField::Type::Array:
+      return "array";
+    case JsonField::Type::Object:
+      return "object";
   }
   return "value";
 }
@@ -165,7 +174,8 @@ std::string describe_found(const JsonField& field) {
     case JsonField::Type::Float:
     case JsonField::Type::Bool:
       return fmt::format("{} {}", json_type_name(field.type), printable_excerpt(field.text, 40));
-    default: return std::string(json_type_name(field.type));
+    default:
+      return std::string(json_type_name(field.type));
   }
 }
 
@@ -182,14 +192,14 @@ std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::siz
   if (doc.type().get(root_type)) return explain_malformed(line);
   if (root_type != od::json_type::object) {
     if (LineProblem syntax = explain_malformed(line); syntax.column != 0) return syntax;  // "not json"
-    return LineProblem{ErrorCode::NotAnObject, 1,
-                       fmt::format("expected a JSON object, found {}",
-                                   root_type == od::json_type::array    ? "an array"
-                                   : root_type == od::json_type::string ? "a string"
-                                   : root_type == od::json_type::number ? "a number"
-                                   : root_type == od::json_type::boolean ? "a boolean"
-                                                                         : "null"),
-                       "each line must be one object such as {\"id\": \"q1\", \"label\": \"supportive\"}"};
+    return LineProblem{
+        ErrorCode::NotAnObject, 1,
+        fmt::format("expected a JSON object, found {}", root_type == od::json_type::array     ? "an array"
+                                                        : root_type == od::json_type::string  ? "a string"
+                                                        : root_type == od::json_type::number  ? "a number"
+                                                        : root_type == od::json_type::boolean ? "a boolean"
+                                                                                              : "null"),
+        "each line must be one object such as {\"id\": \"q1\", \"label\": \"supportive\"}"};
   }
   od::object obj;
   if (doc.get_object().get(obj)) return explain_malformed(line);
@@ -214,7 +224,8 @@ std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::siz
       std::uint32_t column = column_of(line, raw.data());
       for (const auto& seen : other_keys_)
         if (seen == key)
-          return LineProblem{ErrorCode::DuplicateKey, column, fmt::format("the key \"{}\" appears twice", printable_excerpt(key, 60)),
+          return LineProblem{ErrorCode::DuplicateKey, column,
+                             fmt::format("the key \"{}\" appears twice", printable_excerpt(key, 60)),
                              "keep one value per key"};
       other_keys_.emplace_back(key);
       if (!well_formed(value)) return explain_malformed(line);

@@ -56,7 +56,6 @@ class JsonObjectLine {
   std::vector<std::string> other_keys_;  // keys outside keys_ on the current line
 };
 
-
 }  // namespace caqa::detail
 
 namespace caqa::detail {

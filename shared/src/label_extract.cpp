@@ -76,11 +76,11 @@ constexpr std::array<Phrase, 30> kPhrases = {{
 
 // Words that negate a category named within the next two words:
 // "not supportive", "doesn't support" (n't tokenizes to "t"), "nothing is missing".
-constexpr std::array<std::string_view, 11> kNegations = {"not", "no", "non", "never", "t", "nor",
-                                                         "neither", "cannot", "nothing", "none", "without"};
+constexpr std::array<std::string_view, 11> kNegations = {"not",     "no",     "non",     "never", "t",      "nor",
+                                                         "neither", "cannot", "nothing", "none",  "without"};
 
 // Leading words a judge writes before the category: "Relationship Category:", "Response:".
-constexpr std::array<std::string_view, 11> kPrefixWords = {"relationship", "category", "response", "answer",
+constexpr std::array<std::string_view, 11> kPrefixWords = {"relationship", "category", "response",   "answer",
                                                            "label",        "output",   "prediction", "judgement",
                                                            "judgment",     "final",    "verdict"};
 

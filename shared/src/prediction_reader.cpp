@@ -59,12 +59,10 @@ class RowReader {
       }
     } else if (label.type == JsonField::Type::Null && response.type == JsonField::Type::Absent) {
       row.kind = PredictedKind::InvalidLabel;
-      error(line, ErrorCode::InvalidLabel, label.column, "expected a category for \"label\", found null",
-            hint_);
+      error(line, ErrorCode::InvalidLabel, label.column, "expected a category for \"label\", found null", hint_);
     } else if (label.type != JsonField::Type::Absent && label.type != JsonField::Type::Null) {
       error(line, ErrorCode::BadLabelType, label.column,
-            fmt::format("expected a string for \"label\", found {}", detail::describe_found(label)),
-            hint_);
+            fmt::format("expected a string for \"label\", found {}", detail::describe_found(label)), hint_);
       return;
     } else if (response.type == JsonField::Type::String) {
       ++set_.responses;
@@ -93,7 +91,8 @@ class RowReader {
             "write {\"id\": ..., \"label\": \"supportive\"} or {\"id\": ..., \"response\": \"<judge output>\"}");
       return;
     }
-    if ((score.type == JsonField::Type::Integer || score.type == JsonField::Type::Float) && std::isfinite(score.number)) {
+    if ((score.type == JsonField::Type::Integer || score.type == JsonField::Type::Float) &&
+        std::isfinite(score.number)) {
       row.has_score = true;
       row.score = score.number;
     } else if (score.type != JsonField::Type::Absent && score.type != JsonField::Type::Null) {
@@ -123,10 +122,10 @@ void read_json_lines(const InputText& text, const PredictionOptions& options, Pr
     if (is_blank(line.text)) continue;
     ++set.lines_read;
     if (line.text.size() > options.max_line_bytes) {
-      rows.error(line.number, ErrorCode::LineTooLong, 1,
-                 fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes,
-                             line.text.size()),
-                 "raise --max-line-bytes if such long lines are intended");
+      rows.error(
+          line.number, ErrorCode::LineTooLong, 1,
+          fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes, line.text.size()),
+          "raise --max-line-bytes if such long lines are intended");
       continue;
     }
     if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {
@@ -155,9 +154,10 @@ bool report_invalid_utf8(RowReader& rows, const detail::CsvRecord& record) {
   for (std::size_t i = 0; i < record.fields.size(); ++i) {
     std::size_t bad = first_invalid_utf8(record.fields[i]);
     if (bad == std::string_view::npos) continue;
-    rows.error(record.line, ErrorCode::InvalidUtf8, record.columns[i] + static_cast<std::uint32_t>(bad),
-               fmt::format("expected UTF-8 text, found the byte 0x{:02X}", static_cast<unsigned char>(record.fields[i][bad])),
-               "save the file as UTF-8");
+    rows.error(
+        record.line, ErrorCode::InvalidUtf8, record.columns[i] + static_cast<std::uint32_t>(bad),
+        fmt::format("expected UTF-8 text, found the byte 0x{:02X}", static_cast<unsigned char>(record.fields[i][bad])),
+        "save the file as UTF-8");
     return true;
   }
   return false;
@@ -184,8 +184,11 @@ void read_csv(std::string_view text, const PredictionOptions& options, Predictio
       header_fields = record.fields.size();
       for (std::size_t i = 0; i < record.fields.size(); ++i) {
         std::string name = lower_trimmed(record.fields[i]);
-        int* slot = name == "id" ? &id_col : name == "label" ? &label_col : name == "response" ? &response_col
-                                                                          : name == "score" ? &score_col : nullptr;
+        int* slot = name == "id"         ? &id_col
+                    : name == "label"    ? &label_col
+                    : name == "response" ? &response_col
+                    : name == "score"    ? &score_col
+                                         : nullptr;
         if (slot) *slot = static_cast<int>(i);
       }
       if (id_col < 0 || (label_col < 0 && response_col < 0)) {
@@ -205,9 +208,10 @@ void read_csv(std::string_view text, const PredictionOptions& options, Predictio
       continue;
     }
     if (record.bytes > options.max_line_bytes) {
-      rows.error(record.line, ErrorCode::LineTooLong, 1,
-                 fmt::format("expected a record of at most {} bytes, found {} bytes", options.max_line_bytes, record.bytes),
-                 "raise --max-line-bytes if such long records are intended");
+      rows.error(
+          record.line, ErrorCode::LineTooLong, 1,
+          fmt::format("expected a record of at most {} bytes, found {} bytes", options.max_line_bytes, record.bytes),
+          "raise --max-line-bytes if such long records are intended");
       continue;
     }
     if (report_invalid_utf8(rows, record)) continue;
@@ -261,11 +265,13 @@ PredictionSet read_predictions(const InputText& input, const PredictionOptions& 
     bool csv = head.rfind("id,", 0) == 0 || head.rfind("\"id\",", 0) == 0;
     set.format = csv ? PredictionFormat::Csv : PredictionFormat::JsonLines;
   }
-  if (set.format == PredictionFormat::Csv) read_csv(text, options, set);
-  else read_json_lines(input, options, set);
+  if (set.format == PredictionFormat::Csv)
+    read_csv(text, options, set);
+  else
+    read_json_lines(input, options, set);
   if (set.lines_read == 0 && !set.diagnostics.has_errors())
-    set.diagnostics.items.push_back({ErrorCode::EmptyFile, Severity::Error, 0, 0,
-                                     "expected prediction lines, found an empty file", ""});
+    set.diagnostics.items.push_back(
+        {ErrorCode::EmptyFile, Severity::Error, 0, 0, "expected prediction lines, found an empty file", ""});
   return set;
 }
 

@@ -25,8 +25,12 @@ inline ReportJson report_envelope(std::string_view kind, int schema_version, con
   return j;
 }
 
-inline std::string dump_report(const ReportJson& j) { return j.dump(2, ' ', false, ReportJson::error_handler_t::replace); }
+inline std::string dump_report(const ReportJson& j) {
+  return j.dump(2, ' ', false, ReportJson::error_handler_t::replace);
+}
 inline ReportJson number_or_null(double v) { return std::isfinite(v) ? ReportJson(v) : ReportJson(nullptr); }
-inline ReportJson interval_json(const Interval& i) { return ReportJson::array({number_or_null(i.low), number_or_null(i.high)}); }
+inline ReportJson interval_json(const Interval& i) {
+  return ReportJson::array({number_or_null(i.low), number_or_null(i.high)});
+}
 
 }  // namespace caqa::detail

@@ -81,11 +81,11 @@ Json score_json(const ScoreReport& r) {
     if (ci && all[m].interval) j[std::string(all[m].name) + "_ci95"] = interval(ci->measures[m]);
   }
   j["labels_absent_from_gold"] = absent;
-  j["diagnostics"] = Json{{"macro_f1_over_gold_present_labels", c.macro_f1_present},
-                          {"micro_prf_over_4_labels_sentinel_excluded",
-                           Json{{"precision", c.micro_over_labels.precision},
-                                {"recall", c.micro_over_labels.recall},
-                                {"f1", c.micro_over_labels.f1}}}};
+  j["diagnostics"] =
+      Json{{"macro_f1_over_gold_present_labels", c.macro_f1_present},
+           {"micro_prf_over_4_labels_sentinel_excluded", Json{{"precision", c.micro_over_labels.precision},
+                                                              {"recall", c.micro_over_labels.recall},
+                                                              {"f1", c.micro_over_labels.f1}}}};
   Json levels;
   for (Complexity level : kComplexities) {
     int i = index_of(level);
@@ -104,12 +104,9 @@ Json score_json(const ScoreReport& r) {
   j["confusion_matrix"] = Json{{"labels", labels}, {"columns", columns}, {"rows_gold_cols_pred", rows}};
   if (r.binary) {
     const BinaryClassification& b = *r.binary;
-    j["binary_supportive_vs_rest"] = Json{{"precision", b.supportive.precision},
-                                          {"recall", b.supportive.recall},
-                                          {"f1", b.supportive.f1},
-                                          {"rest", label_json(b.rest, nullptr)},
-                                          {"micro_f1", b.micro_f1},
-                                          {"macro_f1", b.macro_f1}};
+    j["binary_supportive_vs_rest"] =
+        Json{{"precision", b.supportive.precision}, {"recall", b.supportive.recall}, {"f1", b.supportive.f1},
+             {"rest", label_json(b.rest, nullptr)}, {"micro_f1", b.micro_f1},        {"macro_f1", b.macro_f1}};
   }
   return j;
 }

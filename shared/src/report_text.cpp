@@ -60,8 +60,10 @@ std::string aligned_table(const std::vector<std::vector<std::string>>& rows) {
   for (std::size_t r = 0; r < rows.size(); ++r) {
     std::string line;
     for (std::size_t i = 0; i < rows[r].size(); ++i) {
-      if (i == 0) line += fmt::format("{:<{}}", rows[r][i], width[i]);
-      else line += fmt::format("  {:>{}}", rows[r][i], width[i]);
+      if (i == 0)
+        line += fmt::format("{:<{}}", rows[r][i], width[i]);
+      else
+        line += fmt::format("  {:>{}}", rows[r][i], width[i]);
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
@@ -93,8 +95,9 @@ std::vector<std::vector<std::string>> per_label_rows(const ScoreReport& r) {
   for (int l = 0; l < scheme.size(); ++l) {
     const LabelScores& s = r.classification.per_label[l];
     std::string ci = r.intervals ? ci_text(r.intervals->label_f1[l]) : "";
-    rows.push_back({std::string(scheme.class_name(static_cast<ClassId>(l))), format_metric(s.precision), format_metric(s.recall),
-                    format_metric(s.f1), ci, fmt::format("{}", s.support), fmt::format("{}", s.predicted)});
+    rows.push_back({std::string(scheme.class_name(static_cast<ClassId>(l))), format_metric(s.precision),
+                    format_metric(s.recall), format_metric(s.f1), ci, fmt::format("{}", s.support),
+                    fmt::format("{}", s.predicted)});
   }
   return rows;
 }
@@ -115,11 +118,12 @@ std::vector<std::vector<std::string>> confusion_rows(const ScoreReport& r) {
 
 std::string counts_line(const ScoreReport& r) {
   const ScoreCounts& n = r.counts;
-  std::string s = fmt::format("gold {} | predicted {} | missing {} | invalid label {} | unparseable {} | extra lines {} | duplicate lines {}",
-                              n.gold, n.matched, n.missing, n.invalid_label, n.unparseable, n.extra_lines,
-                              n.duplicate_lines);
+  std::string s = fmt::format(
+      "gold {} | predicted {} | missing {} | invalid label {} | unparseable {} | extra lines {} | duplicate lines {}",
+      n.gold, n.matched, n.missing, n.invalid_label, n.unparseable, n.extra_lines, n.duplicate_lines);
   if (n.responses > 0)
-    s += fmt::format(" | parse rate {}/{} ({})", n.responses_parsed, n.responses, percent(n.responses_parsed, n.responses));
+    s += fmt::format(" | parse rate {}/{} ({})", n.responses_parsed, n.responses,
+                     percent(n.responses_parsed, n.responses));
   if (r.options.ignore_missing) s += " | missing predictions ignored (--ignore-missing)";
   return s;
 }
@@ -149,7 +153,8 @@ std::string render(const std::vector<ScoreReport>& reports, bool markdown) {
   // Reports of one run share gold and options: say how they were computed once.
   std::vector<std::string> signatures;
   for (const auto& r : reports)
-    if (std::find(signatures.begin(), signatures.end(), r.signature) == signatures.end()) signatures.push_back(r.signature);
+    if (std::find(signatures.begin(), signatures.end(), r.signature) == signatures.end())
+      signatures.push_back(r.signature);
   for (const auto& signature : signatures)
     out += markdown ? fmt::format("signature: `{}`  \n", signature) : fmt::format("signature: {}\n", signature);
   if (!markdown) out += fmt::format("gold sha256: {}\n", reports.front().sources.gold_sha256);
@@ -168,8 +173,8 @@ std::string render_compare(const CompareReport& r) {
       "A = {:.4f}   B = {:.4f}   A - B = {:+.4f}   95% CI [{:+.4f}, {:+.4f}]\n"
       "p (paired bootstrap) = {:.4f}   p (approximate randomization) = {:.4f}   ({} resamples)\n"
       "{}\nsignature: {}\n",
-      r.name_a, r.name_b, r.metric.name(*r.a.options.scheme), p.n, p.value_a, p.value_b, p.difference, p.difference_ci.low,
-      p.difference_ci.high, p.p_bootstrap, p.p_randomization, r.a.options.bootstrap.resamples,
+      r.name_a, r.name_b, r.metric.name(*r.a.options.scheme), p.n, p.value_a, p.value_b, p.difference,
+      p.difference_ci.low, p.difference_ci.high, p.p_bootstrap, p.p_randomization, r.a.options.bootstrap.resamples,
       p.p_randomization < 0.05 ? "The difference is significant at the 0.05 level."
                                : "The difference is not significant at the 0.05 level.",
       r.signature);

@@ -77,8 +77,8 @@ std::uint64_t Rng::binomial(std::uint64_t n, double p) {
     return x;
   }
   // BTRS: W. Hoermann, "The generation of binomial random variates" (1993).
-  double spq = std::sqrt(np * q), b = 1.15 + 2.53 * spq, a = -0.0873 + 0.0248 * b + 0.01 * p,
-         c = np + 0.5, v_r = 0.92 - 4.2 / b, alpha = (2.83 + 5.1 / b) * spq, lpq = std::log(p / q),
+  double spq = std::sqrt(np * q), b = 1.15 + 2.53 * spq, a = -0.0873 + 0.0248 * b + 0.01 * p, c = np + 0.5,
+         v_r = 0.92 - 4.2 / b, alpha = (2.83 + 5.1 / b) * spq, lpq = std::log(p / q),
          m = std::floor(static_cast<double>(n + 1) * p), dn = static_cast<double>(n),
          h = log_factorial(m) + log_factorial(dn - m);
   while (true) {

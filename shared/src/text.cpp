@@ -14,12 +14,11 @@ bool word_byte(unsigned char c) {
 // Sorted, for binary search. The trained baseline's features depend on this list:
 // editing it changes what `caqa train` learns.
 constexpr std::array<std::string_view, 62> kStopWords = {
-    "a",     "about", "also",  "an",    "and",   "answer", "are",   "as",    "at",    "be",   "been",
-    "by",    "can",   "did",   "do",    "does",  "entity", "for",   "from",  "given", "had",  "has",
-    "have",  "he",    "her",   "his",   "how",   "i",      "in",    "is",    "it",    "its",  "of",
-    "on",    "one",   "or",    "she",   "such",  "that",   "the",   "their", "them",  "then", "there",
-    "these", "they",  "this",  "those", "to",    "was",    "were",  "what",  "when",  "where", "which",
-    "while", "who",   "whom",  "whose", "why",   "with",   "you"};
+    "a",    "about", "also",  "an",     "and",   "answer", "are",   "as",   "at",    "be",   "been", "by",   "can",
+    "did",  "do",    "does",  "entity", "for",   "from",   "given", "had",  "has",   "have", "he",   "her",  "his",
+    "how",  "i",     "in",    "is",     "it",    "its",    "of",    "on",   "one",   "or",   "she",  "such", "that",
+    "the",  "their", "them",  "then",   "there", "these",  "they",  "this", "those", "to",   "was",  "were", "what",
+    "when", "where", "which", "while",  "who",   "whom",   "whose", "why",  "with",  "you"};
 
 }  // namespace
 

@@ -74,11 +74,10 @@ Validation validate(const PredictionSet& predictions, const GoldSet& gold, Dupli
     if (v.first_missing_ids.size() < 10) v.first_missing_ids.emplace_back(gold.ids().id(g));
   }
   if (v.missing > 0) {
-    v.diagnostics.items.push_back(
-        {ErrorCode::MissingPredictions, Severity::Warning, 0, 0,
-         fmt::format("{} of {} gold samples have no prediction (first: {})", v.missing, gold.size(),
-                     fmt::join(v.first_missing_ids, ", ")),
-         "scored as wrong unless you pass --ignore-missing"});
+    v.diagnostics.items.push_back({ErrorCode::MissingPredictions, Severity::Warning, 0, 0,
+                                   fmt::format("{} of {} gold samples have no prediction (first: {})", v.missing,
+                                               gold.size(), fmt::join(v.first_missing_ids, ", ")),
+                                   "scored as wrong unless you pass --ignore-missing"});
   }
   std::stable_sort(v.diagnostics.items.begin(), v.diagnostics.items.end(),
                    [](const Diagnostic& a, const Diagnostic& b) {

@@ -32,7 +32,8 @@ void draw_confusion_panel(ViewerState& state, ExplorerUi& ui) {
   ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(label_w + cell_w * outcomes, cell_h * (classes + 1) + 4));
   for (int o = 0; o < outcomes; ++o)
-    dl->AddText(ImVec2(origin.x + label_w + o * cell_w + 4, origin.y + 8), ImGui::GetColorU32(ImGuiCol_Text), heads[o].c_str());
+    dl->AddText(ImVec2(origin.x + label_w + o * cell_w + 4, origin.y + 8), ImGui::GetColorU32(ImGuiCol_Text),
+                heads[o].c_str());
   const Filters& f = state.filters();
   for (int gl = 0; gl < classes; ++gl) {
     std::uint64_t row_total = 0;
@@ -49,8 +50,10 @@ void draw_confusion_panel(ViewerState& state, ExplorerUi& ui) {
       bool selected = f.gold_label == gl && f.outcome == o;
       if (selected) dl->AddRect(a, b, IM_COL32(255, 255, 0, 255), 0, 0, 2.5f);
       char text[32];
-      if (ui.row_normalised) std::snprintf(text, sizeof text, "%.3f", share);
-      else std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(m[gl][o]));
+      if (ui.row_normalised)
+        std::snprintf(text, sizeof text, "%.3f", share);
+      else
+        std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(m[gl][o]));
       dl->AddText(ImVec2(a.x + 4, a.y + 7), IM_COL32(255, 255, 255, 255), text);
       ImGui::SetCursorScreenPos(a);
       ImGui::PushID(gl * outcomes + o);

@@ -107,8 +107,9 @@ void draw_metrics_panel(const ViewerState& state) {
       lb.push_back({r.classification.per_label[i].f1,
                     r.intervals ? std::optional<Interval>(r.intervals->label_f1[i]) : std::nullopt});
     for (Complexity c : kComplexities)
-      cb.push_back({r.classification.complexity_micro_f1[index_of(c)],
-                    r.intervals ? std::optional<Interval>(r.intervals->complexity_micro_f1[index_of(c)]) : std::nullopt});
+      cb.push_back(
+          {r.classification.complexity_micro_f1[index_of(c)],
+           r.intervals ? std::optional<Interval>(r.intervals->complexity_micro_f1[index_of(c)]) : std::nullopt});
     label_bars.push_back(std::move(lb));
     level_bars.push_back(std::move(cb));
   }
@@ -119,7 +120,8 @@ void draw_metrics_panel(const ViewerState& state) {
 
   if (state.paired().empty()) return;
   ImGui::TextUnformatted("Paired difference A - B (paired bootstrap, approximate randomization)");
-  if (ImGui::BeginTable("paired", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+  if (ImGui::BeginTable("paired", 5,
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     for (const char* h : {"metric", "A - B", "95% CI", "p boot", "p rand"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const PairedRow& row : state.paired()) {

@@ -35,8 +35,10 @@ void highlighted_text(std::string_view text, const std::vector<Span>& spans) {
   std::size_t next_span = 0, i = 0;
   while (i < text.size()) {
     if (text[i] == ' ' || text[i] == '\n') {
-      if (text[i] == '\n') pos = ImVec2(start.x, pos.y + line_h);
-      else pos.x += space;
+      if (text[i] == '\n')
+        pos = ImVec2(start.x, pos.y + line_h);
+      else
+        pos.x += space;
       ++i;
       continue;
     }
@@ -51,12 +53,13 @@ void highlighted_text(std::string_view text, const std::vector<Span>& spans) {
     while (k < j) {
       while (next_span < spans.size() && spans[next_span].end <= k) ++next_span;
       bool in = next_span < spans.size() && spans[next_span].begin <= k;
-      std::size_t stop = in ? std::min(j, spans[next_span].end)
-                            : (next_span < spans.size() ? std::min(j, spans[next_span].begin) : j);
+      std::size_t stop =
+          in ? std::min(j, spans[next_span].end) : (next_span < spans.size() ? std::min(j, spans[next_span].begin) : j);
       const char* b = text.data() + k;
       const char* e = text.data() + stop;
       float pw = ImGui::CalcTextSize(b, e).x;
-      if (in) dl->AddRectFilled(ImVec2(x - 1, pos.y), ImVec2(x + pw + 1, pos.y + line_h), IM_COL32(200, 160, 0, 150), 2);
+      if (in)
+        dl->AddRectFilled(ImVec2(x - 1, pos.y), ImVec2(x + pw + 1, pos.y + line_h), IM_COL32(200, 160, 0, 150), 2);
       dl->AddText(ImVec2(x, pos.y), ImGui::GetColorU32(ImGuiCol_Text), b, e);
       x += pw;
       k = stop;
@@ -128,7 +131,8 @@ void draw_sample_list_panel(ViewerState& state, ExplorerUi& ui) {
         ImGui::TableNextColumn();
         std::string_view id = state.gold().ids().id(g);
         ImGui::PushID(static_cast<int>(g));
-        if (ImGui::Selectable(std::string(id).c_str(), state.selected_sample() == g, ImGuiSelectableFlags_SpanAllColumns))
+        if (ImGui::Selectable(std::string(id).c_str(), state.selected_sample() == g,
+                              ImGuiSelectableFlags_SpanAllColumns))
           state.select_sample(g);
         ImGui::PopID();
         ImGui::TableNextColumn();
@@ -136,7 +140,8 @@ void draw_sample_list_panel(ViewerState& state, ExplorerUi& ui) {
         for (std::size_t s = 0; s < state.submissions().size(); ++s) {
           ImGui::TableNextColumn();
           int o = state.outcome(static_cast<int>(s), g);
-          ImGui::TextColored(outcome_color(o, gl, state.gold().scheme().size()), "%s", std::string(state.outcome_name(o)).c_str());
+          ImGui::TextColored(outcome_color(o, gl, state.gold().scheme().size()), "%s",
+                             std::string(state.outcome_name(o)).c_str());
         }
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(complexity_name(state.gold().complexity(g)).data());
@@ -155,8 +160,8 @@ void draw_sample_detail_panel(const ViewerState& state) {
     return;
   }
   const SampleText& t = state.texts()[g];
-  ImGui::Text("%s  gold %s, %s", std::string(state.gold().ids().id(g)).c_str(), state.outcome_name(state.gold().label(g)).data(),
-              complexity_name(state.gold().complexity(g)).data());
+  ImGui::Text("%s  gold %s, %s", std::string(state.gold().ids().id(g)).c_str(),
+              state.outcome_name(state.gold().label(g)).data(), complexity_name(state.gold().complexity(g)).data());
   for (std::size_t s = 0; s < state.submissions().size(); ++s) {
     int o = state.outcome(static_cast<int>(s), g);
     ImGui::SameLine();

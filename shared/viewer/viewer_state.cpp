@@ -29,8 +29,8 @@ std::size_t parse_texts(std::string_view text, const GoldSet& gold, std::vector<
     s.citation = std::move(sample.citation);
     s.triples = std::move(sample.triples);
     s.search_key.reserve(sample.id.size() + s.question.size() + s.answer.size() + s.citation.size() + 3);
-    for (std::string_view part : {std::string_view(sample.id), std::string_view(s.question),
-                                  std::string_view(s.answer), std::string_view(s.citation)}) {
+    for (std::string_view part : {std::string_view(sample.id), std::string_view(s.question), std::string_view(s.answer),
+                                  std::string_view(s.citation)}) {
       s.search_key += ascii_lower(part);
       s.search_key += '\n';
     }
@@ -65,7 +65,8 @@ std::optional<LoadError> ViewerState::load_benchmark(std::string_view name, cons
 std::optional<LoadError> ViewerState::add_submission(std::string_view name, const std::string& text) {
   if (gold_.size() == 0) return LoadError{std::string(name) + ": load a benchmark before its predictions"};
   if (submissions_.size() >= 2) return LoadError{std::string(name) + ": the explorer compares at most two files"};
-  Submission s{std::string(name), score_file(gold_, InputText(text), request_, ScoreSources{std::string(name), gold_name_, ""})};
+  Submission s{std::string(name),
+               score_file(gold_, InputText(text), request_, ScoreSources{std::string(name), gold_name_, ""})};
   if (s.scored.blocked()) return LoadError{format_diagnostic(name, s.scored.blocking().items.front())};
   submissions_.push_back(std::move(s));
   recompare();
@@ -104,8 +105,10 @@ void ViewerState::refilter() {
     if (filters_.outcome >= 0 && active && (*active)[g] != filters_.outcome) continue;
     if (two && filters_.agreement != Agreement::Any) {
       bool a = outcome(0, g) == gold_label, b = outcome(1, g) == gold_label;
-      Agreement got = a && b ? Agreement::BothCorrect : a ? Agreement::OnlyACorrect
-                      : b    ? Agreement::OnlyBCorrect : Agreement::BothWrong;
+      Agreement got = a && b ? Agreement::BothCorrect
+                      : a    ? Agreement::OnlyACorrect
+                      : b    ? Agreement::OnlyBCorrect
+                             : Agreement::BothWrong;
       if (got != filters_.agreement) continue;
     }
     if (!needle.empty() && texts_[g].search_key.find(needle) == std::string::npos) continue;

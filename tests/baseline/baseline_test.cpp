@@ -94,7 +94,8 @@ TEST(TrainedBaseline, BeatsMajorityOnDefaultBenchmark) {
   const double model_f1 = classify_predictions(test->labels, test->complexity, predicted->labels).value("micro_f1");
   const Label majority = majority_label(train->labels);
   const double majority_f1 =
-      classify_predictions(test->labels, test->complexity, std::vector<Label>(test->size(), majority)).value("micro_f1");
+      classify_predictions(test->labels, test->complexity, std::vector<Label>(test->size(), majority))
+          .value("micro_f1");
   EXPECT_GT(model_f1, majority_f1 + 0.3) << "trained " << model_f1 << " vs majority " << majority_f1;
 
   const LexicalModel lexical = fit_lexical(train->all_fields(), train->labels);

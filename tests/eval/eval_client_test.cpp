@@ -68,8 +68,8 @@ std::string expected_output(const std::vector<EvalItem>& items) {
   std::string out;
   for (const auto& item : items) {
     std::string response = testing::fake_judge(item.prompt);
-    nlohmann::json line = {{"id", item.id}, {"response", response},
-                           {"label", response == "Supportive" ? "supportive" : "irrelevant"}};
+    nlohmann::json line = {
+        {"id", item.id}, {"response", response}, {"label", response == "Supportive" ? "supportive" : "irrelevant"}};
     out += line.dump() + "\n";
   }
   return out;
@@ -245,12 +245,14 @@ TEST(EvalResume, KilledRunResumesWithoutRepeatingAnsweredRequests) {
   auto items = bench_items();
   std::map<std::string, std::string> prompt_of;
   for (const auto& item : items) prompt_of[item.id.get<std::string>()] = item.prompt;
-  std::vector<std::string> args = {"eval", "--gold", kBench, "--prompt-set", "gpt_zero_shot", "--endpoint", server.url(),
-                                   "--model", "fake-judge", "--concurrency", "4", "--retry-base", "0.01", "--quiet",
-                                   "-o", dir.file("out.jsonl")};
+  std::vector<std::string> args = {"eval",          "--gold",        kBench,       "--prompt-set",
+                                   "gpt_zero_shot", "--endpoint",    server.url(), "--model",
+                                   "fake-judge",    "--concurrency", "4",          "--retry-base",
+                                   "0.01",          "--quiet",       "-o",         dir.file("out.jsonl")};
   pid_t child = spawn_cli(args);
   std::string cache = dir.file("out.jsonl.cache.jsonl");
-  for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < 16; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < 16; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   ASSERT_EQ(::kill(child, SIGKILL), 0);
   EXPECT_EQ(wait_exit(child), -SIGKILL);
   EXPECT_FALSE(fs::exists(dir.file("out.jsonl"))) << "the run finished before the kill";
@@ -300,8 +302,8 @@ TEST(EvalThroughput, ThirtyTwoInFlight) {
   RunSummary summary = run_eval(items, settings);
   ASSERT_EQ(summary.completed, items.size());
   double rate = static_cast<double>(summary.requests) / summary.seconds;
-  std::printf("[ throughput ] %zu requests, 32 in flight, fake server on 127.0.0.1: %.0f requests/s\n",
-              items.size(), rate);
+  std::printf("[ throughput ] %zu requests, 32 in flight, fake server on 127.0.0.1: %.0f requests/s\n", items.size(),
+              rate);
   RecordProperty("requests_per_second", static_cast<int>(rate));
 }
 
@@ -341,7 +343,8 @@ TEST(EvalCot, LabelsFollowThePaperRuleWithOneRequestPerStep) {
       {"Foo is ???; Paris is in France", "France", "", 2},  // a fact with no category: no label
   };
   std::vector<CotItem> items;
-  for (std::size_t k = 0; k < cases.size(); ++k) items.push_back({"c" + std::to_string(k), cases[k].answer, cases[k].citation});
+  for (std::size_t k = 0; k < cases.size(); ++k)
+    items.push_back({"c" + std::to_string(k), cases[k].answer, cases[k].citation});
   auto settings = fast_settings({server.url()}, dir.file("out.jsonl"));
   RunSummary summary = run_cot_eval(items, cot_prompts(), settings);
   ASSERT_TRUE(summary.fatal.empty()) << summary.fatal;
@@ -363,12 +366,14 @@ TEST(EvalCot, LabelsFollowThePaperRuleWithOneRequestPerStep) {
                            : cases[k].label == "partially_supportive" ? "Partially supportive"
                            : cases[k].label == "contradictory"        ? "Contradictory"
                                                                       : "Irrelevant";
-      EXPECT_TRUE(j["response"].get<std::string>().starts_with("Label: " + std::string(phrase) + ".\n")) << j["response"];
+      EXPECT_TRUE(j["response"].get<std::string>().starts_with("Label: " + std::string(phrase) + ".\n"))
+          << j["response"];
     }
     // 1 decomposition + 1 request per sub-fact, each sent once.
     EXPECT_EQ(server.count(decompose_prompt(cases[k].answer)), 1);
-    EXPECT_EQ(j["response"].get<std::string>().find("Sub-facts: " + std::to_string(cases[k].facts)) !=
-                  std::string::npos, true)
+    EXPECT_EQ(
+        j["response"].get<std::string>().find("Sub-facts: " + std::to_string(cases[k].facts)) != std::string::npos,
+        true)
         << j["response"];
     expected_requests += 1 + cases[k].facts;
   }
@@ -407,8 +412,9 @@ TEST(EvalCot, AggregationOfFactVerdicts) {
 TEST(EvalCot, CliRejectsASingleCotStep) {
   TempDir dir;
   for (const char* set : {"cot_decompose", "cot_fact"}) {
-    std::vector<std::string> args = {"eval", "--gold", kBench, "--prompt-set", set, "--endpoint", "http://127.0.0.1:9",
-                                     "--model", "m", "--quiet", "-o", dir.file("out.jsonl")};
+    std::vector<std::string> args = {
+        "eval", "--gold",  kBench, "--prompt-set",       set, "--endpoint", "http://127.0.0.1:9", "--model",
+        "m",    "--quiet", "-o",   dir.file("out.jsonl")};
     EXPECT_EQ(wait_exit(spawn_cli(args)), 2) << set;
   }
 }
@@ -428,12 +434,26 @@ TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
       std::string answer = "alpha" + n + " is Ax" + n + "; beta" + n + " is Bx" + n + "; gamma" + n + " is Cx" + n;
       std::string citation;
       switch (i % 4) {
-        case 0: citation = "Ax" + n + " Bx" + n + " Cx" + n; break;
-        case 1: citation = "Bx" + n; break;
-        case 2: citation = "Ax" + n + " no Cx" + n; break;
-        case 3: citation = "nothing"; break;
+        case 0:
+          citation = "Ax" + n + " Bx" + n + " Cx" + n;
+          break;
+        case 1:
+          citation = "Bx" + n;
+          break;
+        case 2:
+          citation = "Ax" + n + " no Cx" + n;
+          break;
+        case 3:
+          citation = "nothing";
+          break;
       }
-      out << nlohmann::json{{"id", "s" + n}, {"question", "q"}, {"answer", answer}, {"citation", citation}, {"complexity", "single"}}.dump() << "\n";
+      out << nlohmann::json{{"id", "s" + n},
+                            {"question", "q"},
+                            {"answer", answer},
+                            {"citation", citation},
+                            {"complexity", "single"}}
+                 .dump()
+          << "\n";
       prompts.push_back(decompose_prompt(answer));
       for (const char* fact : {"alpha", "beta", "gamma"}) {
         std::string x = std::string(fact) == "alpha" ? "Ax" : std::string(fact) == "beta" ? "Bx" : "Cx";
@@ -444,12 +464,13 @@ TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
   }
   RequestSettings request;
   request.model = "fake-judge";
-  std::vector<std::string> args = {"eval", "--gold", gold, "--prompt-set", "cot", "--endpoint", server.url(),
-                                   "--model", "fake-judge", "--concurrency", "4", "--retry-base", "0.01", "--quiet",
-                                   "-o", dir.file("out.jsonl")};
+  std::vector<std::string> args = {"eval",       "--gold",  gold,         "--prompt-set",       "cot", "--endpoint",
+                                   server.url(), "--model", "fake-judge", "--concurrency",      "4",   "--retry-base",
+                                   "0.01",       "--quiet", "-o",         dir.file("out.jsonl")};
   pid_t child = spawn_cli(args);
   std::string cache = dir.file("out.jsonl.cache.jsonl");
-  for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < 30; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < 30; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   ASSERT_EQ(::kill(child, SIGKILL), 0);
   EXPECT_EQ(wait_exit(child), -SIGKILL);
   EXPECT_FALSE(fs::exists(dir.file("out.jsonl"))) << "the run finished before the kill";
@@ -474,7 +495,8 @@ TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
       << "the resumed run sends exactly the unanswered requests";
   EXPECT_FALSE(fs::exists(dir.file("out.jsonl.partial")));
   std::string got;
-  for (const auto& line : lines_of(slurp(dir.file("out.jsonl")))) got += nlohmann::json::parse(line)["label"].get<std::string>();
+  for (const auto& line : lines_of(slurp(dir.file("out.jsonl"))))
+    got += nlohmann::json::parse(line)["label"].get<std::string>();
   EXPECT_EQ(got, expected);
   auto meta = nlohmann::json::parse(slurp(dir.file("out.jsonl.meta.json")));
   EXPECT_EQ(meta["prompt_set"]["name"], "cot");
@@ -485,8 +507,9 @@ TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
   // Same final file as an uninterrupted run, 4 requests a sample.
   FakeOpenAI fresh;
   TempDir other;
-  std::vector<std::string> fresh_args = {"eval", "--gold", gold, "--prompt-set", "cot", "--endpoint", fresh.url(),
-                                         "--model", "fake-judge", "--quiet", "-o", other.file("out.jsonl")};
+  std::vector<std::string> fresh_args = {"eval",       "--gold",     gold,        "--prompt-set",
+                                         "cot",        "--endpoint", fresh.url(), "--model",
+                                         "fake-judge", "--quiet",    "-o",        other.file("out.jsonl")};
   EXPECT_EQ(wait_exit(spawn_cli(fresh_args)), 0);
   EXPECT_EQ(fresh.total(), 120);
   EXPECT_EQ(slurp(dir.file("out.jsonl")), slurp(other.file("out.jsonl")));

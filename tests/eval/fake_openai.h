@@ -111,19 +111,32 @@ class FakeOpenAI {
       if (delay_s_ > 0) std::this_thread::sleep_for(std::chrono::duration<double>(delay_s_));
       Fault fault = plan_ ? plan_(prompt, n) : Fault::None;
       switch (fault) {
-        case Fault::Status500: res.status = 500; res.set_content("{\"error\":\"boom\"}", "application/json"); return;
-        case Fault::Status401: res.status = 401; res.set_content("{\"error\":\"bad key\"}", "application/json"); return;
+        case Fault::Status500:
+          res.status = 500;
+          res.set_content("{\"error\":\"boom\"}", "application/json");
+          return;
+        case Fault::Status401:
+          res.status = 401;
+          res.set_content("{\"error\":\"bad key\"}", "application/json");
+          return;
         case Fault::Status429:
           res.status = 429;
           res.set_header("Retry-After", retry_after_);
           res.set_content("{\"error\":\"slow down\"}", "application/json");
           return;
-        case Fault::Malformed: res.set_content("{\"choices\": [ {\"mess", "application/json"); return;
-        case Fault::Slow: std::this_thread::sleep_for(std::chrono::duration<double>(slow_s_)); break;
-        case Fault::None: break;
+        case Fault::Malformed:
+          res.set_content("{\"choices\": [ {\"mess", "application/json");
+          return;
+        case Fault::Slow:
+          std::this_thread::sleep_for(std::chrono::duration<double>(slow_s_));
+          break;
+        case Fault::None:
+          break;
       }
-      nlohmann::json out = {{"id", "fake"}, {"object", "chat.completion"},
-                            {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", fake_reply(prompt)}}}}}}};
+      nlohmann::json out = {
+          {"id", "fake"},
+          {"object", "chat.completion"},
+          {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", fake_reply(prompt)}}}}}}};
       res.set_content(out.dump(), "application/json");
     });
     port_ = server_.bind_to_any_port("127.0.0.1");

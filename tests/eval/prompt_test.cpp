@@ -71,7 +71,8 @@ TEST(CotAggregate, AppendixE3Rule) {
   EXPECT_EQ(aggregate_fact_labels(std::vector<L>{L::Irrelevant, L::Irrelevant}), L::Irrelevant);
   EXPECT_EQ(aggregate_fact_labels(std::vector<L>{L::Supportive, L::PartiallySupportive}), L::PartiallySupportive);
   EXPECT_EQ(aggregate_fact_labels(std::vector<L>{}), L::Irrelevant);
-  EXPECT_EQ(split_sub_facts("1. A is B.\n\n- C is D.\n  * E\n2) F"), (std::vector<std::string>{"A is B.", "C is D.", "E", "F"}));
+  EXPECT_EQ(split_sub_facts("1. A is B.\n\n- C is D.\n  * E\n2) F"),
+            (std::vector<std::string>{"A is B.", "C is D.", "E", "F"}));
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 
 TEST(Percentile, MatchesNumpyLinearInterpolation) {
   std::vector<double> v{5, 1, 4, 2, 3};
-  EXPECT_DOUBLE_EQ(caqa::percentile(v, 2.5), 1.1);    // numpy.percentile([1..5], 2.5)
+  EXPECT_DOUBLE_EQ(caqa::percentile(v, 2.5), 1.1);  // numpy.percentile([1..5], 2.5)
   EXPECT_DOUBLE_EQ(caqa::percentile(v, 97.5), 4.9);
   EXPECT_DOUBLE_EQ(caqa::percentile(v, 50), 3);
 }
@@ -22,7 +22,8 @@ TEST(Rng, SameSeedSameStream) {
 // Mean and variance of the sampler against n p and n p (1 - p), on both of its branches.
 TEST(Rng, BinomialMoments) {
   caqa::Rng rng(13);
-  for (auto [n, p] : std::vector<std::pair<std::uint64_t, double>>{{20, 0.1}, {1000, 0.3}, {1000000, 0.62}, {50, 0.97}}) {
+  for (auto [n, p] :
+       std::vector<std::pair<std::uint64_t, double>>{{20, 0.1}, {1000, 0.3}, {1000000, 0.62}, {50, 0.97}}) {
     const int draws = 200000;
     double sum = 0, sum2 = 0;
     for (int i = 0; i < draws; ++i) {

@@ -25,7 +25,7 @@ TEST(Classification, EdgeFixtureAsWrong) {
   EXPECT_NEAR(c.value("weighted_f1"), (6 * 4.0 / 6 + 5 * 8.0 / 11) / 18, 1e-15);
   EXPECT_NEAR(c.per_label[0].f1, 4.0 / 6, 1e-15);
   EXPECT_NEAR(c.per_label[1].f1, 8.0 / 11, 1e-15);
-  EXPECT_EQ(c.per_label[2].f1, 0);  // absent from gold
+  EXPECT_EQ(c.per_label[2].f1, 0);         // absent from gold
   EXPECT_EQ(c.per_label[3].precision, 0);  // never predicted: 0/0 -> 0
   EXPECT_NEAR(c.micro_over_labels.f1, 16.0 / 33, 1e-15);
   EXPECT_NEAR(c.complexity_micro_f1[0], 4.0 / 7, 1e-15);
@@ -39,7 +39,8 @@ TEST(Classification, EdgeFixtureAsWrong) {
     for (int p = 0; p < 4; ++p) four[g][p] = cells[g][p];
     sentinel[g] = cells[g][4] + cells[g][5];
   }
-  EXPECT_EQ(four, (std::array<std::array<std::uint64_t, 4>, 4>{{{4, 0, 0, 0}, {1, 4, 0, 0}, {0, 0, 0, 0}, {1, 2, 3, 0}}}));
+  EXPECT_EQ(four,
+            (std::array<std::array<std::uint64_t, 4>, 4>{{{4, 0, 0, 0}, {1, 4, 0, 0}, {0, 0, 0, 0}, {1, 2, 3, 0}}}));
   EXPECT_EQ(sentinel, (std::array<std::uint64_t, 4>{2, 0, 0, 1}));
   EXPECT_NEAR(s.report.binary->supportive.f1, 4.0 / 6, 1e-15);
 }

@@ -47,8 +47,8 @@ TEST(GoldSet, ReportsEveryBadLine) {
       "not json\n";
   EXPECT_EQ(codes(caqa::parse_gold(text).diagnostics),
             (std::vector<std::pair<ErrorCode, std::uint32_t>>{{ErrorCode::DuplicateId, 2},
-                                                               {ErrorCode::InvalidLabel, 3},
-                                                               {ErrorCode::InvalidComplexity, 4},
-                                                               {ErrorCode::MissingComplexity, 5},
-                                                               {ErrorCode::MalformedJson, 6}}));
+                                                              {ErrorCode::InvalidLabel, 3},
+                                                              {ErrorCode::InvalidComplexity, 4},
+                                                              {ErrorCode::MissingComplexity, 5},
+                                                              {ErrorCode::MalformedJson, 6}}));
 }

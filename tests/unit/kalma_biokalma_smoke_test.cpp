@@ -39,7 +39,8 @@ std::string citation(const std::vector<Json>& triples) {
 }
 
 TEST(KalmaBioKaLMASmoke, ParsesAndScoresSyntheticAnswersOnRealKnowledge) {
-  if (!std::filesystem::exists(kData)) GTEST_SKIP() << kData.string() << " is absent (real data stays outside the repository)";
+  if (!std::filesystem::exists(kData))
+    GTEST_SKIP() << kData.string() << " is absent (real data stays outside the repository)";
   std::ifstream in(kData);
   Json data = Json::parse(in, nullptr, false);
   ASSERT_FALSE(data.is_discarded());
@@ -72,8 +73,12 @@ TEST(KalmaBioKaLMASmoke, ParsesAndScoresSyntheticAnswersOnRealKnowledge) {
     expected_knowledge += minimum.size();
     text += "Some claim has no source [NA].";
     std::string id = "bio-" + std::to_string(i);
-    questions += Json{{"question_id", id}, {"kg", kg}, {"minimum_knowledge", minimum},
-                      {"absent_knowledge", Json::array({minimum.back()})}}.dump() + "\n";
+    questions += Json{{"question_id", id},
+                      {"kg", kg},
+                      {"minimum_knowledge", minimum},
+                      {"absent_knowledge", Json::array({minimum.back()})}}
+                     .dump() +
+                 "\n";
     answers += Json{{"question_id", id}, {"answer", text}}.dump() + "\n";
     ++n;
   }

@@ -9,8 +9,8 @@
 namespace {
 
 using caqa::kalma::CitationProblem;
-using caqa::kalma::ParsedAnswer;
 using caqa::kalma::parse_answer;
+using caqa::kalma::ParsedAnswer;
 using caqa::kalma::Triple;
 
 std::vector<Triple> cited(const ParsedAnswer& a, std::size_t sentence) {
@@ -40,13 +40,16 @@ TEST(KalmaCitationParser, CommasAndColonsInsideValues) {
   auto a = parse_answer(
       "She was born on July 8, 1596 [Q212657, date of birth: July 8, 1596, place of birth: Rome]. "
       "He is filed [Q206534, topic's main category: Category:Stephen Crane, described by source: Great Soviet "
-      "Encyclopedia (1969\u20131978)]. A film [Q1, depicted by: Hitler's Piano Player: The Rise and Fall, Ally of FDR].");
+      "Encyclopedia (1969\u20131978)]. A film [Q1, depicted by: Hitler's Piano Player: The Rise and Fall, Ally of "
+      "FDR].");
   ASSERT_EQ(a.sentences.size(), 3u);
-  EXPECT_EQ(cited(a, 0), (std::vector<Triple>{{"Q212657", "date of birth", "July 8, 1596"},
-                                              {"Q212657", "place of birth", "Rome"}}));
-  EXPECT_EQ(cited(a, 1), (std::vector<Triple>{{"Q206534", "topic's main category", "Category:Stephen Crane"},
-                                              {"Q206534", "described by source", "Great Soviet Encyclopedia (1969\u20131978)"}}));
-  EXPECT_EQ(cited(a, 2), (std::vector<Triple>{{"Q1", "depicted by", "Hitler's Piano Player: The Rise and Fall, Ally of FDR"}}));
+  EXPECT_EQ(cited(a, 0),
+            (std::vector<Triple>{{"Q212657", "date of birth", "July 8, 1596"}, {"Q212657", "place of birth", "Rome"}}));
+  EXPECT_EQ(cited(a, 1),
+            (std::vector<Triple>{{"Q206534", "topic's main category", "Category:Stephen Crane"},
+                                 {"Q206534", "described by source", "Great Soviet Encyclopedia (1969\u20131978)"}}));
+  EXPECT_EQ(cited(a, 2),
+            (std::vector<Triple>{{"Q1", "depicted by", "Hitler's Piano Player: The Rise and Fall, Ally of FDR"}}));
   EXPECT_TRUE(a.issues.empty());
 }
 
@@ -54,16 +57,19 @@ TEST(KalmaCitationParser, ExtraSpacesAreNormalized) {
   auto a = parse_answer("Born  in Rome   [  Q212657 ,place  of birth :   Rome ,  occupation:painter  ]  .");
   ASSERT_EQ(a.sentences.size(), 1u);
   EXPECT_EQ(a.sentences[0].text, "Born in Rome.");
-  EXPECT_EQ(cited(a, 0), (std::vector<Triple>{{"Q212657", "place of birth", "Rome"}, {"Q212657", "occupation", "painter"}}));
+  EXPECT_EQ(cited(a, 0),
+            (std::vector<Triple>{{"Q212657", "place of birth", "Rome"}, {"Q212657", "occupation", "painter"}}));
 }
 
 TEST(KalmaCitationParser, QidSpellingsAndSeveralEntities) {
   // Table 9 writes "[qid: Q212657, ...]"; a bare QID inside a bracket switches the entity.
-  auto a = parse_answer("A [qid: Q212657, name: Artemisia Gentileschi]. B [Q212657, father: Orazio Gentileschi, "
-                        "Q367360, occupation: painter]. C [Q1, conflict: Q12182610].");
+  auto a = parse_answer(
+      "A [qid: Q212657, name: Artemisia Gentileschi]. B [Q212657, father: Orazio Gentileschi, "
+      "Q367360, occupation: painter]. C [Q1, conflict: Q12182610].");
   ASSERT_EQ(a.sentences.size(), 3u);
   EXPECT_EQ(cited(a, 0), (std::vector<Triple>{{"Q212657", "name", "Artemisia Gentileschi"}}));
-  EXPECT_EQ(cited(a, 1), (std::vector<Triple>{{"Q212657", "father", "Orazio Gentileschi"}, {"Q367360", "occupation", "painter"}}));
+  EXPECT_EQ(cited(a, 1),
+            (std::vector<Triple>{{"Q212657", "father", "Orazio Gentileschi"}, {"Q367360", "occupation", "painter"}}));
   EXPECT_EQ(cited(a, 2), (std::vector<Triple>{{"Q1", "conflict", "Q12182610"}}));
   EXPECT_TRUE(a.issues.empty());
 }
@@ -90,8 +96,9 @@ TEST(KalmaCitationParser, IncompleteCitationsAreCountedAndReported) {
 }
 
 TEST(KalmaCitationParser, NaAloneAndWithCitations) {
-  auto a = parse_answer("Born on July 8, 1596 [NA] in Rome [Q212657, place of birth: Rome]. Nothing else [na]. "
-                        "Both [N/A] [Q1, p: v] [NA].");
+  auto a = parse_answer(
+      "Born on July 8, 1596 [NA] in Rome [Q212657, place of birth: Rome]. Nothing else [na]. "
+      "Both [N/A] [Q1, p: v] [NA].");
   ASSERT_EQ(a.sentences.size(), 3u);
   EXPECT_EQ(a.sentences[0].na_marks, 1u);
   EXPECT_EQ(a.sentences[0].text, "Born on July 8, 1596 in Rome.");
@@ -111,8 +118,9 @@ TEST(KalmaCitationParser, NaAloneAndWithCitations) {
 
 TEST(KalmaCitationParser, MalformedBracketsNeverCrashAndAreReported) {
   auto a = parse_answer("Unclosed [Q1, place of birth: Rome. Then [NA]. Stray ] here. Empty []. Number [1].");
-  EXPECT_EQ(problems(a), (std::vector<CitationProblem>{CitationProblem::UnclosedBracket, CitationProblem::UnmatchedClose,
-                                                       CitationProblem::EmptyBracket, CitationProblem::NotACitation}));
+  EXPECT_EQ(problems(a),
+            (std::vector<CitationProblem>{CitationProblem::UnclosedBracket, CitationProblem::UnmatchedClose,
+                                          CitationProblem::EmptyBracket, CitationProblem::NotACitation}));
   EXPECT_EQ(a.issues[0].offset, 9u);
   EXPECT_EQ(a.citation_count(), 0u);
   ASSERT_EQ(a.sentences.size(), 5u);
@@ -142,8 +150,9 @@ TEST(KalmaCitationParser, EmptyAnswer) {
 }
 
 TEST(KalmaCitationParser, NonAsciiText) {
-  auto a = parse_answer("Ünïcödé wurde in Zürich geboren [Q72, 出生地: 北京, occupation: 画家]. "
-                        "他出生于罗马[Q1, place of birth: 罗马]。她是画家[NA]。");
+  auto a = parse_answer(
+      "Ünïcödé wurde in Zürich geboren [Q72, 出生地: 北京, occupation: 画家]. "
+      "他出生于罗马[Q1, place of birth: 罗马]。她是画家[NA]。");
   ASSERT_EQ(a.sentences.size(), 3u);
   EXPECT_EQ(a.sentences[0].text, "Ünïcödé wurde in Zürich geboren.");
   EXPECT_EQ(cited(a, 0), (std::vector<Triple>{{"Q72", "出生地", "北京"}, {"Q72", "occupation", "画家"}}));
@@ -162,8 +171,9 @@ TEST(KalmaCitationParser, NonAsciiText) {
 }
 
 TEST(KalmaSentenceSplit, EndsAbbreviationsAndTrailingCitations) {
-  auto a = parse_answer("J. R. R. Tolkien met Dr. Smith in the U.S. Army. He died.[Q1, a: b] Then e.g. this "
-                        "happened (in 1900.) \"Quoted!\" Next? Yes 3.5 times.\nLine two [NA]");
+  auto a = parse_answer(
+      "J. R. R. Tolkien met Dr. Smith in the U.S. Army. He died.[Q1, a: b] Then e.g. this "
+      "happened (in 1900.) \"Quoted!\" Next? Yes 3.5 times.\nLine two [NA]");
   std::vector<std::string> texts;
   for (const auto& s : a.sentences) texts.push_back(s.text);
   EXPECT_EQ(texts, (std::vector<std::string>{"J. R. R. Tolkien met Dr. Smith in the U.S. Army.", "He died.",

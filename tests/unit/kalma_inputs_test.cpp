@@ -36,22 +36,25 @@ TEST(KalmaInputs, QuestionsAreRead) {
   EXPECT_TRUE(q.kg.contains({"Q1", "occupation", "painter"}));
   ASSERT_TRUE(q.absent.has_value());
   EXPECT_EQ(q.absent->size(), 1u);
-  EXPECT_EQ(p.set.questions[1].id, "7");  // an integer id reads as its decimal text
+  EXPECT_EQ(p.set.questions[1].id, "7");                // an integer id reads as its decimal text
   EXPECT_FALSE(p.set.questions[1].absent.has_value());  // null: not in the [NA] experiment
   EXPECT_EQ(p.set.find("7"), 1u);
 }
 
 TEST(KalmaInputs, MalformedQuestionLinesAreExplained) {
   std::string text =
-      "{\"question_id\": \"a\", \"kg\": [[\"Q1\", \"p\"]], \"minimum_knowledge\": []}\n"          // 1 bad triple
-      "{\"question_id\": \"b\", \"minimum_knowledge\": []}\n"                                    // 2 no kg
-      "{\"question_id\": \"c\", \"kg\": {}, \"minimum_knowledge\": []}\n"                        // 3 kg not an array
-      "{\"kg\": [], \"minimum_knowledge\": []}\n"                                                // 4 no id
-      "{\"question_id\": \"e\", \"kg\": [[\"Q1\", \"p\", 3]], \"minimum_knowledge\": [[\" \", \"p\", \"v\"]]}\n"  // 5 two bad
-      "not json\n"                                                                                // 6
-      "{\"question_id\": \"a2\", \"kg\": [], \"minimum_knowledge\": [], \"kg\": []}\n"            // 7 duplicate key
-      "{\"question_id\": \"ok\", \"kg\": [[\"Q1\", \"p\", \"v\"]], \"minimum_knowledge\": [], \"absent_knowledge\": [[\"Q1\", \"p\", \"v\"]]}\n"
-      "{\"question_id\": \"ok\", \"kg\": [], \"minimum_knowledge\": []}\n";                       // 9 duplicate id
+      "{\"question_id\": \"a\", \"kg\": [[\"Q1\", \"p\"]], \"minimum_knowledge\": []}\n"  // 1 bad triple
+      "{\"question_id\": \"b\", \"minimum_knowledge\": []}\n"                             // 2 no kg
+      "{\"question_id\": \"c\", \"kg\": {}, \"minimum_knowledge\": []}\n"                 // 3 kg not an array
+      "{\"kg\": [], \"minimum_knowledge\": []}\n"                                         // 4 no id
+      "{\"question_id\": \"e\", \"kg\": [[\"Q1\", \"p\", 3]], \"minimum_knowledge\": [[\" \", \"p\", \"v\"]]}\n"  // 5
+                                                                                                                  // two
+                                                                                                                  // bad
+      "not json\n"                                                                                                // 6
+      "{\"question_id\": \"a2\", \"kg\": [], \"minimum_knowledge\": [], \"kg\": []}\n"  // 7 duplicate key
+      "{\"question_id\": \"ok\", \"kg\": [[\"Q1\", \"p\", \"v\"]], \"minimum_knowledge\": [], \"absent_knowledge\": "
+      "[[\"Q1\", \"p\", \"v\"]]}\n"
+      "{\"question_id\": \"ok\", \"kg\": [], \"minimum_knowledge\": []}\n";  // 9 duplicate id
   QuestionParse p = parse_questions(text);
   EXPECT_EQ(codes(p.diagnostics),
             "1:bad_triple 2:missing_field 3:bad_field_type 4:missing_id 5:bad_triple 5:bad_triple 6:malformed_json "
@@ -93,19 +96,24 @@ TEST(KalmaInputs, AnswersAreMatchedToQuestions) {
 TEST(KalmaInputs, JudgmentsAreCheckedAgainstTheSentenceSplit) {
   QuestionParse q = parse_questions(kQuestions);
   AnswerParse a = parse_answers(
-      "{\"question_id\": \"q1\", \"answer\": \"Born in Rome [Q1, place of birth: Rome]. Born in 1596 [NA].\"}\n", q.set);
+      "{\"question_id\": \"q1\", \"answer\": \"Born in Rome [Q1, place of birth: Rome]. Born in 1596 [NA].\"}\n",
+      q.set);
   std::vector<JudgePair> pairs = judge_pairs(q.set, a.answers);
   ASSERT_EQ(pairs.size(), 2u);
   EXPECT_TRUE(pairs[0].alignment);
   EXPECT_TRUE(pairs[1].na);
   EXPECT_EQ(pairs[1].sentence, 1u);
   std::string text =
-      "{\"question_id\": \"q1\", \"sentence_index\": 0, \"sentence\": \"Born in  Rome.\", \"knowledge\": [\"Q1\", \"place of birth\", \"Rome\"], \"entailed\": true}\n"
-      "{\"question_id\": \"q1\", \"sentence_index\": 1, \"knowledge\": [\"Q1\", \"date of birth\", \"1596-07-08\"], \"entailed\": 1, \"answers_question\": false}\n"
+      "{\"question_id\": \"q1\", \"sentence_index\": 0, \"sentence\": \"Born in  Rome.\", \"knowledge\": [\"Q1\", "
+      "\"place of birth\", \"Rome\"], \"entailed\": true}\n"
+      "{\"question_id\": \"q1\", \"sentence_index\": 1, \"knowledge\": [\"Q1\", \"date of birth\", \"1596-07-08\"], "
+      "\"entailed\": 1, \"answers_question\": false}\n"
       "{\"question_id\": \"q1\", \"sentence_index\": 2, \"knowledge\": [\"Q1\", \"p\", \"v\"], \"entailed\": true}\n"
       "{\"question_id\": \"q1\", \"sentence_index\": 0, \"sentence\": \"Other text.\", \"answers_question\": true}\n"
-      "{\"question_id\": \"q1\", \"sentence_index\": 0, \"knowledge\": [\"Q1\", \"occupation\", \"painter\"], \"entailed\": false}\n"
-      "{\"question_id\": \"q1\", \"sentence_index\": 0, \"knowledge\": [\"Q1\", \"place of birth\", \"Rome\"], \"entailed\": false}\n"
+      "{\"question_id\": \"q1\", \"sentence_index\": 0, \"knowledge\": [\"Q1\", \"occupation\", \"painter\"], "
+      "\"entailed\": false}\n"
+      "{\"question_id\": \"q1\", \"sentence_index\": 0, \"knowledge\": [\"Q1\", \"place of birth\", \"Rome\"], "
+      "\"entailed\": false}\n"
       "{\"question_id\": \"q1\", \"sentence_index\": -1, \"answers_question\": true}\n"
       "{\"question_id\": \"q1\", \"sentence_index\": 0}\n"
       "{\"question_id\": \"q1\", \"sentence_index\": 0, \"knowledge\": [\"Q1\", \"p\", \"v\"]}\n"
@@ -113,16 +121,16 @@ TEST(KalmaInputs, JudgmentsAreCheckedAgainstTheSentenceSplit) {
       "{\"question_id\": \"nope\", \"sentence_index\": 0, \"answers_question\": true}\n";
   JudgmentParse j = parse_judgments(text, q.set, a);
   EXPECT_EQ(codes(j.diagnostics),
-            "3:judgment_mismatch "   // sentence 2 does not exist
-            "4:judgment_mismatch "   // quotes another sentence
-            "5:unknown_pair "        // not cited there (warning, ignored)
-            "6:duplicate_id "        // the same pair as line 1
-            "7:bad_field_type "      // negative index
-            "8:missing_field "       // neither knowledge nor answers_question
-            "9:missing_field "       // knowledge without entailed
-            "10:bad_field_type "     // entailed "yes"
-            "10:bad_triple "         // two-item knowledge
-            "11:unknown_id");        // warning, ignored
+            "3:judgment_mismatch "  // sentence 2 does not exist
+            "4:judgment_mismatch "  // quotes another sentence
+            "5:unknown_pair "       // not cited there (warning, ignored)
+            "6:duplicate_id "       // the same pair as line 1
+            "7:bad_field_type "     // negative index
+            "8:missing_field "      // neither knowledge nor answers_question
+            "9:missing_field "      // knowledge without entailed
+            "10:bad_field_type "    // entailed "yes"
+            "10:bad_triple "        // two-item knowledge
+            "11:unknown_id");       // warning, ignored
   EXPECT_EQ(j.judgments.entailed(0, 0, {"Q1", "place of birth", "Rome"}), true);
   EXPECT_EQ(j.judgments.entailed(0, 1, {"Q1", "date of birth", "1596-07-08"}), true);
   EXPECT_EQ(j.judgments.answers_question(0, 1), false);
@@ -130,7 +138,8 @@ TEST(KalmaInputs, JudgmentsAreCheckedAgainstTheSentenceSplit) {
   EXPECT_EQ(j.lines_read, 11u);
 
   JudgmentParse partial = parse_judgments(
-      "{\"question_id\": \"q1\", \"sentence_index\": 1, \"knowledge\": [\"Q1\", \"date of birth\", \"1596-07-08\"], \"entailed\": false}\n",
+      "{\"question_id\": \"q1\", \"sentence_index\": 1, \"knowledge\": [\"Q1\", \"date of birth\", \"1596-07-08\"], "
+      "\"entailed\": false}\n",
       q.set, a);
   EXPECT_EQ(codes(partial.diagnostics), "0:missing_judgments");
   EXPECT_NE(partial.diagnostics.items[0].message.find("1 of 2"), std::string::npos);
@@ -139,7 +148,8 @@ TEST(KalmaInputs, JudgmentsAreCheckedAgainstTheSentenceSplit) {
 TEST(KalmaInputs, LongLinesAndBadBytes) {
   ReadOptions options;
   options.max_line_bytes = 64;
-  std::string long_line = "{\"question_id\": \"q\", \"kg\": [], \"minimum_knowledge\": [], \"pad\": \"" + std::string(100, 'x') + "\"}\n";
+  std::string long_line =
+      "{\"question_id\": \"q\", \"kg\": [], \"minimum_knowledge\": [], \"pad\": \"" + std::string(100, 'x') + "\"}\n";
   EXPECT_EQ(codes(parse_questions(long_line, options).diagnostics), "1:line_too_long");
   std::string bad_byte = "{\"question_id\": \"\xff\", \"kg\": [], \"minimum_knowledge\": []}\n";
   EXPECT_EQ(codes(parse_questions(bad_byte).diagnostics), "1:invalid_utf8");

@@ -36,7 +36,8 @@ FixtureRun run_fixture(const std::string& folder) {
   r.questions = parse_questions(slurp(kFixtures / folder / "questions.jsonl"));
   r.answers = parse_answers(slurp(kFixtures / folder / "answers.jsonl"), r.questions.set);
   r.judgments = parse_judgments(slurp(kFixtures / folder / "judgments.jsonl"), r.questions.set, r.answers);
-  r.report = kalma_report(r.questions.set, r.answers, &r.judgments, {"questions.jsonl", "answers.jsonl", "judgments.jsonl"});
+  r.report =
+      kalma_report(r.questions.set, r.answers, &r.judgments, {"questions.jsonl", "answers.jsonl", "judgments.jsonl"});
   return r;
 }
 
@@ -182,10 +183,11 @@ TEST(KalmaPaperExamples, NaSentenceThatDoesNotAnswerTheQuestionCounts) {
 //   precise nor a hit.
 //   correctness 2/5, precision 1/5, recall 1/3 (only pob is hit), F1 = 2(1/5)(1/3)/(8/15) = 1/4.
 TEST(KalmaMetrics, CorrectPreciseAndRecalledFollowFigure2) {
-  QuestionSet set = one(question({{"Q1", "place of birth", "Rome"}, {"Q1", "occupation", "painter"},
-                                  {"Q1", "date of birth", "1596-07-08"}},
-                                 {{"Q1", "place of birth", "Rome"}, {"Q1", "date of birth", "1596-07-08"},
-                                  {"Q1", "father", "Orazio Gentileschi"}}));
+  QuestionSet set = one(question(
+      {{"Q1", "place of birth", "Rome"}, {"Q1", "occupation", "painter"}, {"Q1", "date of birth", "1596-07-08"}},
+      {{"Q1", "place of birth", "Rome"},
+       {"Q1", "date of birth", "1596-07-08"},
+       {"Q1", "father", "Orazio Gentileschi"}}));
   std::vector<ParsedAnswer> answers{parse_answer(
       "She was born in Rome [Q1, place of birth: Rome, occupation: painter]. She was born in 1593 [Q1, date of "
       "birth: 1593]. Rome again [place of birth: Rome]. Her father was Orazio [Q1, father: Orazio Gentileschi].")};
@@ -204,7 +206,8 @@ TEST(KalmaMetrics, CorrectPreciseAndRecalledFollowFigure2) {
 TEST(KalmaMetrics, RepeatedCitationsCountEachTime) {
   QuestionSet set = one(question({{"Q1", "place of birth", "Rome"}, {"Q1", "occupation", "painter"}},
                                  {{"Q1", "place of birth", "Rome"}}));
-  std::vector<ParsedAnswer> answers{parse_answer("A [Q1, place of birth: Rome]. B [Q1, place of birth: Rome, occupation: painter].")};
+  std::vector<ParsedAnswer> answers{
+      parse_answer("A [Q1, place of birth: Rome]. B [Q1, place of birth: Rome, occupation: painter].")};
   CitationQuality q = citation_quality(set, answers);
   EXPECT_DOUBLE_EQ(q.precision_micro, 2.0 / 3);
   EXPECT_DOUBLE_EQ(q.recall_micro, 1.0);
@@ -246,7 +249,8 @@ TEST(KalmaMetrics, MacroSkipsUndefinedAnswerValues) {
     set.index.emplace(q.id, i);
     set.questions.push_back(std::move(q));
   }
-  std::vector<ParsedAnswer> answers{parse_answer("X [Q1, a: 1, b: 2]."), parse_answer("Nothing."), parse_answer("Y [Q1, b: 2].")};
+  std::vector<ParsedAnswer> answers{parse_answer("X [Q1, a: 1, b: 2]."), parse_answer("Nothing."),
+                                    parse_answer("Y [Q1, b: 2].")};
   CitationQuality q = citation_quality(set, answers);
   EXPECT_DOUBLE_EQ(q.precision_macro, 0.25);
   EXPECT_DOUBLE_EQ(q.recall_macro, 0.25);
@@ -267,8 +271,10 @@ TEST(KalmaCrossCheck, MatchesScikitLearn) {
   const CitationQuality& q = r.report.quality;
   auto near = [&](const char* key, double actual) {
     SCOPED_TRACE(key);
-    if (expected[key].is_null()) EXPECT_TRUE(std::isnan(actual));
-    else EXPECT_NEAR(actual, expected[key].get<double>(), 1e-12);
+    if (expected[key].is_null())
+      EXPECT_TRUE(std::isnan(actual));
+    else
+      EXPECT_NEAR(actual, expected[key].get<double>(), 1e-12);
   };
   near("correctness_micro", q.correctness_micro);
   near("correctness_macro", q.correctness_macro);

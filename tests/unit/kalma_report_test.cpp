@@ -21,7 +21,8 @@ Inputs inputs() {
       "\"place of birth\", \"Rome\"]], \"absent_knowledge\": [[\"Q1\", \"date of birth\", \"1596-07-08\"]]}\n"
       "{\"question_id\": \"q2\", \"kg\": [], \"minimum_knowledge\": []}\n");
   in.answers = parse_answers(
-      "{\"question_id\": \"q1\", \"answer\": \"Born in Rome [Q1, place of birth: Rome]. Born in 1596 [NA]. Bad [1].\"}\n",
+      "{\"question_id\": \"q1\", \"answer\": \"Born in Rome [Q1, place of birth: Rome]. Born in 1596 [NA]. Bad "
+      "[1].\"}\n",
       in.questions.set);
   return in;
 }
@@ -57,8 +58,10 @@ TEST(KalmaReport, JsonHasAFixedShapeAndNullForUndefined) {
 TEST(KalmaReport, JudgedReportHasScores) {
   Inputs in = inputs();
   JudgmentParse j = parse_judgments(
-      "{\"question_id\": \"q1\", \"sentence_index\": 0, \"knowledge\": [\"Q1\", \"place of birth\", \"Rome\"], \"entailed\": true}\n"
-      "{\"question_id\": \"q1\", \"sentence_index\": 1, \"knowledge\": [\"Q1\", \"date of birth\", \"1596-07-08\"], \"entailed\": true}\n",
+      "{\"question_id\": \"q1\", \"sentence_index\": 0, \"knowledge\": [\"Q1\", \"place of birth\", \"Rome\"], "
+      "\"entailed\": true}\n"
+      "{\"question_id\": \"q1\", \"sentence_index\": 1, \"knowledge\": [\"Q1\", \"date of birth\", \"1596-07-08\"], "
+      "\"entailed\": true}\n",
       in.questions.set, in.answers);
   EXPECT_TRUE(j.diagnostics.items.empty());
   KalmaReport r = kalma_report(in.questions.set, in.answers, &j, {"q.jsonl", "a.jsonl", "j.jsonl"});
@@ -87,11 +90,12 @@ TEST(KalmaReport, TablesPrintDashesForUndefined) {
 TEST(KalmaReport, PairsListOneJsonLinePerPair) {
   Inputs in = inputs();
   std::string pairs = kalma_pairs_jsonl(in.questions.set, in.answers);
-  EXPECT_EQ(pairs,
-            "{\"question_id\":\"q1\",\"sentence_index\":0,\"sentence\":\"Born in Rome.\",\"knowledge\":[\"Q1\",\"place of "
-            "birth\",\"Rome\"],\"hypothesis\":\"place of birth: Rome\",\"for\":[\"alignment\"]}\n"
-            "{\"question_id\":\"q1\",\"sentence_index\":1,\"sentence\":\"Born in 1596.\",\"knowledge\":[\"Q1\",\"date of "
-            "birth\",\"1596-07-08\"],\"hypothesis\":\"date of birth: 1596-07-08\",\"for\":[\"na\"]}\n");
+  EXPECT_EQ(
+      pairs,
+      "{\"question_id\":\"q1\",\"sentence_index\":0,\"sentence\":\"Born in Rome.\",\"knowledge\":[\"Q1\",\"place of "
+      "birth\",\"Rome\"],\"hypothesis\":\"place of birth: Rome\",\"for\":[\"alignment\"]}\n"
+      "{\"question_id\":\"q1\",\"sentence_index\":1,\"sentence\":\"Born in 1596.\",\"knowledge\":[\"Q1\",\"date of "
+      "birth\",\"1596-07-08\"],\"hypothesis\":\"date of birth: 1596-07-08\",\"for\":[\"na\"]}\n");
 }
 
 }  // namespace

@@ -112,8 +112,8 @@ TEST(KgQuery, Shapes) {
   EXPECT_EQ(q({{{"?v1"}, "r", {"e"}}, {{"?a"}, "s", {"?v1"}}}), QueryShape::Path);
   EXPECT_EQ(q({{{"?a"}, "r", {"e"}}, {{"?a"}, "s", {"f"}}}), QueryShape::Tree);
   EXPECT_EQ(q({{{"?a"}, "r", {"e"}}, {{"?a"}, "s", {"e"}}}), std::nullopt);  // one subject twice
-  EXPECT_EQ(q({{{"e"}, "r", {"f"}}}), std::nullopt);                       // no variable
-  EXPECT_EQ(q({{{"?v1"}, "r", {"?a"}}}), std::nullopt);                    // no constant
+  EXPECT_EQ(q({{{"e"}, "r", {"f"}}}), std::nullopt);                         // no variable
+  EXPECT_EQ(q({{{"?v1"}, "r", {"?a"}}}), std::nullopt);                      // no constant
 }
 
 TEST(KgQuery, MatchFollowsPatternsBothWays) {
@@ -283,7 +283,9 @@ TEST(KgPipeline, BuildsDocumentsFromBytes) {
   BuiltBenchmark a = build_benchmark(small_sources(), options, observer);
   EXPECT_EQ(loaded_calls, 1u);
   EXPECT_EQ(reports, 0u);  // no importer ran: caqa question JSON Lines only
-  auto lines = [](const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); };
+  auto lines = [](const std::string& text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  };
   EXPECT_EQ(lines(a.train_jsonl) + lines(a.test_jsonl), a.sample_count);
   EXPECT_GT(lines(a.test_jsonl), 0u);
   EXPECT_EQ(a.statistics_md, statistics_markdown(a.stats));

@@ -239,10 +239,9 @@ TEST(KgImportGrailQa, ImportsTheBgpSubsetAndMarksMediatorsWithAKg) {
   const Question& q = import.questions.at(0);
   EXPECT_EQ(q.id, "grailqa-101");
   EXPECT_EQ(q.source, "grailqa");  // no KG: mediators cannot be told
-  EXPECT_EQ(q.query.patterns,
-            (std::vector<TriplePattern>{pattern("?a", "film.film.directed_by", "m.0spiel"),
-                                        pattern("m.0roy", "film.actor.film", "?v1"),
-                                        pattern("?v1", "film.performance.film", "?a")}));
+  EXPECT_EQ(q.query.patterns, (std::vector<TriplePattern>{pattern("?a", "film.film.directed_by", "m.0spiel"),
+                                                          pattern("m.0roy", "film.actor.film", "?v1"),
+                                                          pattern("?v1", "film.performance.film", "?a")}));
 
   ProblemCounts problems;
   MemoryGraph kg = fb15k_kg(problems);
@@ -302,7 +301,11 @@ TEST(KgImportGrounding, CountsEachQuestionUnderOneReason) {
 TEST(KgImportGrounding, StopsAtTheStepLimit) {
   ProblemCounts problems;
   MemoryGraph kg = fb15k_kg(problems);
-  Question q{"q", "", {"m.0spiel"}, {{pattern("?v1", "/film/film/language", "?v2"), pattern("?v3", "/film/film/directed_by", "?a")}}, ""};
+  Question q{"q",
+             "",
+             {"m.0spiel"},
+             {{pattern("?v1", "/film/film/language", "?v2"), pattern("?v3", "/film/film/directed_by", "?a")}},
+             ""};
   GroundingOptions options;
   options.max_steps = 3;
   EXPECT_EQ(ground_question(q, kg, options).status, GroundingStatus::EvaluationLimit);

@@ -35,11 +35,11 @@ std::optional<std::string> read_file(const fs::path& path) {
 }
 
 // Declares TextSource `var` over the file's text, or skips the test when it is absent.
-#define READ_OR_SKIP(var, file)                                    \
-  const fs::path var##_path = (file);                              \
-  auto var##_text = read_file(var##_path);                         \
+#define READ_OR_SKIP(var, file)                                                                         \
+  const fs::path var##_path = (file);                                                                   \
+  auto var##_text = read_file(var##_path);                                                              \
   if (!var##_text) GTEST_SKIP() << var##_path << " is absent (real data stays outside the repository)"; \
-  const TextSource var{var##_path.filename().string(), *var##_text}
+  const TextSource var { var##_path.filename().string(), *var##_text }
 
 std::string shapes_and_mediators(const QuestionImport& import) {
   std::map<std::string, std::size_t> shapes;

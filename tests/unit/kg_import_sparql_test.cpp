@@ -18,12 +18,12 @@ std::string select_x(const std::string& body) { return kPrefix + "SELECT DISTINC
 TriplePattern pattern(const std::string& h, const std::string& r, const std::string& t) { return {{h}, r, {t}}; }
 
 TEST(KgImportSparql, WebQspStyleQueryWithTopicAndLanguageFilters) {
-  QuestionSparqlParse p = parse_question_sparql(select_x(
-      "FILTER (?x != ns:m.01ps2h8)\n"
-      "FILTER (!isLiteral(?x) OR lang(?x) = '' OR langMatches(lang(?x), 'en'))\n"
-      "ns:m.01ps2h8 ns:film.actor.film ?y .\n"
-      "?y ns:film.performance.character ?x .  # the role\n"
-      "?y ns:film.performance.film ns:m.017gl1 .\n"));
+  QuestionSparqlParse p =
+      parse_question_sparql(select_x("FILTER (?x != ns:m.01ps2h8)\n"
+                                     "FILTER (!isLiteral(?x) OR lang(?x) = '' OR langMatches(lang(?x), 'en'))\n"
+                                     "ns:m.01ps2h8 ns:film.actor.film ?y .\n"
+                                     "?y ns:film.performance.character ?x .  # the role\n"
+                                     "?y ns:film.performance.film ns:m.017gl1 .\n"));
   ASSERT_TRUE(p.ok()) << sparql_reject_reason(p.reject) << " at " << p.detail;
   EXPECT_EQ(p.query.answer, "?x");
   EXPECT_EQ(p.query.dropped_filters, 2u);
@@ -80,7 +80,8 @@ TEST(KgImportSparql, RejectsEverythingOutsideTheSubsetWithItsReason) {
       {"optional", select_x(triple + "OPTIONAL { ?x ns:r.s.u ?y }\n"), SparqlReject::Optional},
       {"union", select_x("{ " + triple + "} UNION { ns:m.0b ns:r.s.t ?x . }\n"), SparqlReject::Union},
       {"nested group", select_x("{ " + triple + "}\n"), SparqlReject::NestedGroup},
-      {"union after a triple without '.'", select_x("?x ns:r.s.t ns:m.0a\n{ ?x ns:r.s.u ns:m.0b . }\nUNION\n{ ?x ns:r.s.v ns:m.0b . }\n"),
+      {"union after a triple without '.'",
+       select_x("?x ns:r.s.t ns:m.0a\n{ ?x ns:r.s.u ns:m.0b . }\nUNION\n{ ?x ns:r.s.v ns:m.0b . }\n"),
        SparqlReject::Union},
       {"union inside a group", select_x(triple + "{\n{ ?x ns:r.s.u ns:m.0b . }\nUNION\n{ ?x ns:r.s.v ns:m.0b . }\n}\n"),
        SparqlReject::Union},
@@ -90,17 +91,20 @@ TEST(KgImportSparql, RejectsEverythingOutsideTheSubsetWithItsReason) {
       {"comparison filter", select_x(triple + "?x ns:r.s.n ?num .\nFILTER (?num > \"1990\"^^xsd:dateTime) .\n"),
        SparqlReject::FilterOther},
       {"str filter", select_x(triple + "FILTER (str(?x) = \"State\")\n"), SparqlReject::FilterOther},
-      {"not exists", select_x(triple + "FILTER(NOT EXISTS {?x ns:r.s.from ?sk0} || \nEXISTS {?x ns:r.s.from ?sk1 . "
-                                       "\nFILTER(xsd:datetime(?sk1) <= \"2015-08-10\"^^xsd:dateTime) })\n"),
+      {"not exists",
+       select_x(triple + "FILTER(NOT EXISTS {?x ns:r.s.from ?sk0} || \nEXISTS {?x ns:r.s.from ?sk1 . "
+                         "\nFILTER(xsd:datetime(?sk1) <= \"2015-08-10\"^^xsd:dateTime) })\n"),
        SparqlReject::FilterExists},
       {"literal object", select_x("?x ns:r.s.name \"Jaws\"@en .\n"), SparqlReject::Literal},
-      {"literal in values", kPrefix + "SELECT ?x WHERE { VALUES ?x { \"39\"^^<http://www.w3.org/2001/XMLSchema#integer> } }",
+      {"literal in values",
+       kPrefix + "SELECT ?x WHERE { VALUES ?x { \"39\"^^<http://www.w3.org/2001/XMLSchema#integer> } }",
        SparqlReject::Literal},
       {"count", kPrefix + "SELECT (COUNT(?x) AS ?n) WHERE { " + triple + "}", SparqlReject::Aggregate},
       {"max in sub-select", kPrefix + "SELECT (?v AS ?value) WHERE { SELECT (MAX(?y) AS ?v) WHERE { " + triple + "} }",
        SparqlReject::Aggregate},
       {"group by", select_x(triple) + "GROUP BY ?x", SparqlReject::Aggregate},
-      {"two variables", kPrefix + "SELECT ?x ?y WHERE { ns:m.0a ns:r.s.t ?x . ?x ns:r.s.u ?y }", SparqlReject::Projection},
+      {"two variables", kPrefix + "SELECT ?x ?y WHERE { ns:m.0a ns:r.s.t ?x . ?x ns:r.s.u ?y }",
+       SparqlReject::Projection},
       {"star", kPrefix + "SELECT * WHERE { " + triple + "}", SparqlReject::Projection},
       {"ask", kPrefix + "ASK { " + triple + "}", SparqlReject::NotSelect},
       {"blank node", select_x("[] ns:r.s.t ?x .\n"), SparqlReject::BlankNode},
@@ -119,7 +123,8 @@ TEST(KgImportSparql, RejectsEverythingOutsideTheSubsetWithItsReason) {
   };
   for (const auto& c : cases) {
     QuestionSparqlParse p = parse_question_sparql(c.sparql);
-    EXPECT_EQ(p.reject, c.reason) << c.name << ": got '" << sparql_reject_reason(p.reject) << "' at '" << p.detail << "'";
+    EXPECT_EQ(p.reject, c.reason) << c.name << ": got '" << sparql_reject_reason(p.reject) << "' at '" << p.detail
+                                  << "'";
   }
 }
 

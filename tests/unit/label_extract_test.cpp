@@ -56,7 +56,8 @@ TEST(LabelExtract, TwoCategoriesWithoutChoiceAreAmbiguous) {
   EXPECT_EQ(lenient("Supportive or insufficient?").status, ExtractStatus::Ambiguous);
   EXPECT_EQ(lenient("It seems contradictory but also irrelevant.").status, ExtractStatus::Ambiguous);
   // A later sentence may explain without undoing the choice.
-  expect_found(lenient("The answer is contradictory. An irrelevant detail is the date."), Label::Contradictory, "later");
+  expect_found(lenient("The answer is contradictory. An irrelevant detail is the date."), Label::Contradictory,
+               "later");
 }
 
 TEST(LabelExtract, NoCategory) {

@@ -3,8 +3,8 @@
 // the board JSON.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include <fmt/format.h>
@@ -121,9 +121,7 @@ TEST(LeaderboardRanking, EqualScoresNeverBeatEachOtherAndSortByKey) {
   EXPECT_FALSE(beats(in[0], in[1], 0.0));
 }
 
-TEST(LeaderboardRanking, EmptyInput) {
-  EXPECT_TRUE(rank_entries({}, PairwiseP(0)).empty());
-}
+TEST(LeaderboardRanking, EmptyInput) { EXPECT_TRUE(rank_entries({}, PairwiseP(0)).empty()); }
 
 // ---- the JSON Schema subset ---------------------------------------------------------
 
@@ -146,11 +144,14 @@ TEST(JsonSchema, ParseErrorNamesTheByte) {
 }
 
 TEST(JsonSchema, TypeSingleAndList) {
-  const char* schema = R"({"type": "object", "properties": {"a": {"type": ["string", "null"]}, "n": {"type": "integer"}}})";
+  const char* schema =
+      R"({"type": "object", "properties": {"a": {"type": ["string", "null"]}, "n": {"type": "integer"}}})";
   EXPECT_TRUE(problems_of(R"({"a": null, "n": 3})", schema).empty());
   EXPECT_TRUE(problems_of(R"({"a": "x"})", schema).empty());
-  EXPECT_EQ(problems_of(R"({"a": 8})", schema), std::vector<std::string>{"\"a\": expected a string or null, found number 8"});
-  EXPECT_EQ(problems_of(R"({"n": 1.5})", schema), std::vector<std::string>{"\"n\": expected an integer, found number 1.5"});
+  EXPECT_EQ(problems_of(R"({"a": 8})", schema),
+            std::vector<std::string>{"\"a\": expected a string or null, found number 8"});
+  EXPECT_EQ(problems_of(R"({"n": 1.5})", schema),
+            std::vector<std::string>{"\"n\": expected an integer, found number 1.5"});
   EXPECT_EQ(problems_of("[1]", schema), std::vector<std::string>{"expected a JSON object, found array [1]"});
 }
 
@@ -159,13 +160,15 @@ TEST(JsonSchema, RequiredAndAdditionalProperties) {
   EXPECT_TRUE(problems_of(R"({"a": 1, "b": 2})", schema).empty());
   EXPECT_EQ(problems_of(R"({"a": 1, "c": 2})", schema),
             (std::vector<std::string>{"missing required field \"b\"", "unknown field \"c\" (allowed: a, b)"}));
-  EXPECT_TRUE(problems_of(R"({"a": 1, "b": 2, "c": 3})", R"({"required": ["a"]})").empty());  // extras allowed by default
+  EXPECT_TRUE(
+      problems_of(R"({"a": 1, "b": 2, "c": 3})", R"({"required": ["a"]})").empty());  // extras allowed by default
 }
 
 TEST(JsonSchema, EnumShowsTheChoices) {
   const char* schema = R"({"properties": {"s": {"type": "string", "enum": ["x-y", "z"]}}})";
   EXPECT_TRUE(problems_of(R"({"s": "z"})", schema).empty());
-  EXPECT_EQ(problems_of(R"({"s": "xy"})", schema), std::vector<std::string>{"\"s\": expected one of x-y, z, found \"xy\""});
+  EXPECT_EQ(problems_of(R"({"s": "xy"})", schema),
+            std::vector<std::string>{"\"s\": expected one of x-y, z, found \"xy\""});
 }
 
 TEST(JsonSchema, PatternIsSearchedNotAnchored) {
@@ -180,8 +183,10 @@ TEST(JsonSchema, MinLengthAndMaxLengthCountCharacters) {
     "minLength": 1}, "c": {"minLength": 3, "maxLength": 4}}})";
   EXPECT_EQ(problems_of(R"({"a": ""})", schema), std::vector<std::string>{"\"a\": must not be empty"});
   EXPECT_EQ(problems_of(R"({"b": ""})", schema), std::vector<std::string>{"\"b\": must not be empty (use null)"});
-  EXPECT_EQ(problems_of(R"({"c": "ab"})", schema), std::vector<std::string>{"\"c\": expected at least 3 characters, found 2"});
-  EXPECT_EQ(problems_of(R"({"c": "abcde"})", schema), std::vector<std::string>{"\"c\": expected at most 4 characters, found 5"});
+  EXPECT_EQ(problems_of(R"({"c": "ab"})", schema),
+            std::vector<std::string>{"\"c\": expected at least 3 characters, found 2"});
+  EXPECT_EQ(problems_of(R"({"c": "abcde"})", schema),
+            std::vector<std::string>{"\"c\": expected at most 4 characters, found 5"});
   EXPECT_TRUE(problems_of(R"({"c": "\u00e9\u00e9\u00e9\u00e9"})", schema).empty());  // 4 characters, 8 bytes
 }
 
@@ -206,8 +211,10 @@ TEST(JsonSchema, NotAndNestedProperties) {
     "o": {"type": "object", "required": ["k"], "properties": {"k": {"type": "string"}}}}})";
   EXPECT_TRUE(problems_of(R"({"s": "mine", "o": {"k": "v"}})", schema).empty());
   EXPECT_EQ(problems_of(R"({"s": "baseline-x"})", schema),
-            std::vector<std::string>{"\"s\": expected a value that does not match {\"pattern\":\"^baseline-\"}, found \"baseline-x\""});
-  EXPECT_EQ(problems_of(R"({"o": {"k": 1}})", schema), std::vector<std::string>{"\"o.k\": expected a string, found number 1"});
+            std::vector<std::string>{
+                "\"s\": expected a value that does not match {\"pattern\":\"^baseline-\"}, found \"baseline-x\""});
+  EXPECT_EQ(problems_of(R"({"o": {"k": 1}})", schema),
+            std::vector<std::string>{"\"o.k\": expected a string, found number 1"});
   EXPECT_EQ(problems_of(R"({"o": {}})", schema), std::vector<std::string>{"\"o\": missing required field \"k\""});
 }
 
@@ -216,9 +223,16 @@ TEST(JsonSchema, NotAndNestedProperties) {
 const std::string kVersion(64, 'a');
 
 Json good_meta() {
-  return Json{{"slug", "my-judge"},    {"evaluator", "My judge"}, {"setting", "zero-shot"}, {"model", nullptr},
-              {"size", "8B"},          {"organisation", "Lab"},   {"paper", "https://arxiv.org/abs/1"},
-              {"code", nullptr},       {"date", "2026-11-22"},    {"benchmark_version", kVersion}};
+  return Json{{"slug", "my-judge"},
+              {"evaluator", "My judge"},
+              {"setting", "zero-shot"},
+              {"model", nullptr},
+              {"size", "8B"},
+              {"organisation", "Lab"},
+              {"paper", "https://arxiv.org/abs/1"},
+              {"code", nullptr},
+              {"date", "2026-11-22"},
+              {"benchmark_version", kVersion}};
 }
 
 std::vector<std::string> meta_problems(const Json& meta, const char* folder = "my-judge") {
@@ -250,14 +264,16 @@ TEST(SubmissionMeta, EachBadFieldIsNamed) {
   };
   const std::vector<Case> cases{
       {"size", 8, "\"size\": expected a string or null, found number 8"},
-      {"setting", "zeroshot", "\"setting\": expected one of zero-shot, few-shot, fine-tuned, other, found \"zeroshot\""},
+      {"setting", "zeroshot",
+       "\"setting\": expected one of zero-shot, few-shot, fine-tuned, other, found \"zeroshot\""},
       {"slug", "My_Judge", "\"slug\": expected a string matching ^[a-z0-9][a-z0-9-]{0,62}$, found \"My_Judge\""},
       {"evaluator", "", "\"evaluator\": must not be empty"},
       {"model", "", "\"model\": must not be empty (use null)"},
       {"code", "ftp://x", "\"code\": expected a string matching ^https?://, found \"ftp://x\""},
       {"date", "2026-02-30", "\"date\": expected a calendar date YYYY-MM-DD, found \"2026-02-30\""},
-      {"extra", 1, "unknown field \"extra\" (allowed: slug, evaluator, setting, model, size, organisation, paper, code, "
-                   "date, benchmark_version, description)"},
+      {"extra", 1,
+       "unknown field \"extra\" (allowed: slug, evaluator, setting, model, size, organisation, paper, code, "
+       "date, benchmark_version, description)"},
   };
   for (const auto& c : cases) {
     Json meta = good_meta();
@@ -274,7 +290,8 @@ TEST(SubmissionMeta, MissingFieldNotJsonAndNotAnObject) {
   meta.erase("organisation");
   EXPECT_EQ(meta_problems(meta), std::vector<std::string>{"missing required field \"organisation\""});
   EXPECT_EQ(check_submission_meta("{\"slug\":", "x", kVersion).problems[0].rfind("not valid JSON at byte", 0), 0u);
-  EXPECT_EQ(check_submission_meta("[]", "x", kVersion).problems, std::vector<std::string>{"expected a JSON object, found array []"});
+  EXPECT_EQ(check_submission_meta("[]", "x", kVersion).problems,
+            std::vector<std::string>{"expected a JSON object, found array []"});
 }
 
 TEST(SubmissionMeta, RulesBeyondTheSchema) {
@@ -297,7 +314,8 @@ BoardBenchmark small_benchmark() {
   BoardBenchmark b;
   b.test = parse_gold(test::edge_gold()).gold;
   b.train = parse_gold(test::gold_line("t1", "irrelevant", "single") + test::gold_line("t2", "irrelevant", "union") +
-                       test::gold_line("t3", "supportive", "single")).gold;
+                       test::gold_line("t3", "supportive", "single"))
+                .gold;
   b.version = kVersion;
   return b;
 }
@@ -307,7 +325,8 @@ EntryCheck check(SubmissionChecker& checker, const std::string& folder, const st
   meta["slug"] = folder;
   std::string meta_text = meta.dump();
   InputText text(predictions);
-  return checker.check({folder, folder + "/meta.json", std::string_view(meta_text), folder + "/predictions.jsonl", &text});
+  return checker.check(
+      {folder, folder + "/meta.json", std::string_view(meta_text), folder + "/predictions.jsonl", &text});
 }
 
 TEST(LeaderboardEntries, ScoredLikeCaqaScoreAndBlockedOnlyByBlockingProblems) {
@@ -344,7 +363,7 @@ TEST(LeaderboardBaselines, AlwaysSupportiveMajorityOfTrainAndSeededRandom) {
   EXPECT_EQ(baselines[2].meta.slug, "baseline-uniform-random");
   EXPECT_EQ(baselines[0].predictions.substr(0, 34), "{\"id\":\"e01\",\"label\":\"supportive\"}\n");
   EXPECT_EQ(computed_baselines(b.test, b.train)[2].predictions, baselines[2].predictions);  // seeded
-  EXPECT_EQ(computed_baselines(b.test, GoldSet{}).size(), 2u);  // no train, no majority row
+  EXPECT_EQ(computed_baselines(b.test, GoldSet{}).size(), 2u);                              // no train, no majority row
 }
 
 TEST(LeaderboardBoard, JsonCarriesRanksColumnsAndTheVisitorRule) {

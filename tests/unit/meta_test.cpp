@@ -76,7 +76,8 @@ TEST(MetaRank, SpearmanIsPearsonOfAverageRanks) {
   // Deviations (-1.5, 0, 0, 1.5) and (-1.5, -0.5, 1, 1): r = 3.75 / sqrt(4.5 * 4.5)
   EXPECT_NEAR(c.spearman, 3.75 / 4.5, 1e-12);
   std::vector<double> constant{0.5, 0.5};
-  EXPECT_TRUE(std::isnan(caqa::correlations(caqa::score_cells(constant, {SupportLevel::No, SupportLevel::Full})).pearson));
+  EXPECT_TRUE(
+      std::isnan(caqa::correlations(caqa::score_cells(constant, {SupportLevel::No, SupportLevel::Full})).pearson));
 }
 
 TEST(MetaNdcg, TiesShareTheirMeanGain) {

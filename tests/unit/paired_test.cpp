@@ -3,7 +3,8 @@
 #include "caqa/metrics/paired.h"
 
 namespace {
-caqa::PairedCounts counts(std::uint64_t both_right, std::uint64_t only_a, std::uint64_t only_b, std::uint64_t both_wrong) {
+caqa::PairedCounts counts(std::uint64_t both_right, std::uint64_t only_a, std::uint64_t only_b,
+                          std::uint64_t both_wrong) {
   caqa::PairedCounts c(4);
   auto at = [&](int a, int b) -> std::uint64_t& { return c.joint[static_cast<std::size_t>(a) * 6 + b]; };  // gold 0
   at(0, 0) = both_right;

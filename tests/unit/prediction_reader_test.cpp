@@ -60,14 +60,15 @@ TEST(PredictionReader, InvalidUtf8AndLongLines) {
   EXPECT_EQ(d.column, 9u);
   caqa::PredictionOptions options;
   options.max_line_bytes = 64;
-  d = only_diagnostic(caqa::read_predictions("{\"id\":\"" + std::string(100, 'a') + "\",\"label\":\"irrelevant\"}\n",
-                                             options));
+  d = only_diagnostic(
+      caqa::read_predictions("{\"id\":\"" + std::string(100, 'a') + "\",\"label\":\"irrelevant\"}\n", options));
   EXPECT_EQ(d.code, ErrorCode::LineTooLong);
 }
 
 TEST(PredictionReader, InvalidLabelsAndUnparseableResponsesAreKeptAsRows) {
   auto set = caqa::read_predictions(
-      "{\"id\":\"a\",\"label\":\"maybe\"}\n{\"id\":\"b\",\"label\":null}\n{\"id\":\"c\",\"response\":\"I am not sure.\"}\n");
+      "{\"id\":\"a\",\"label\":\"maybe\"}\n{\"id\":\"b\",\"label\":null}\n{\"id\":\"c\",\"response\":\"I am not "
+      "sure.\"}\n");
   ASSERT_EQ(set.rows.size(), 3u);
   EXPECT_EQ(set.rows[0].kind, PredictedKind::InvalidLabel);
   EXPECT_EQ(set.rows[1].kind, PredictedKind::InvalidLabel);

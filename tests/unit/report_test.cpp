@@ -13,8 +13,9 @@ TEST(Report, JsonIsDeterministicAndCarriesTheSignature) {
   std::string text = caqa::report_json(a.report);
   EXPECT_EQ(text, caqa::report_json(b.report));
   auto j = nlohmann::json::parse(text);
-  EXPECT_EQ(j["signature"],
-            "caqa-score:1|split:all|n:18|missing:wrong|dup:error|extract:lenient|mode:four-way|boot:200|seed:13|level:0.95");
+  EXPECT_EQ(
+      j["signature"],
+      "caqa-score:1|split:all|n:18|missing:wrong|dup:error|extract:lenient|mode:four-way|boot:200|seed:13|level:0.95");
   EXPECT_EQ(j["gold_sha256"], "sha");
   EXPECT_EQ(j["confusion_matrix"]["columns"].size(), 6u);
   EXPECT_EQ(j["micro_f1_ci95"].size(), 2u);

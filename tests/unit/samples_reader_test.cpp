@@ -53,8 +53,9 @@ TEST(SamplesReader, TextsOnlyWhenAsked) {
 }
 
 TEST(SamplesReader, IntegerAndStringIdsAreOneCanonicalForm) {
-  auto parsed = read_samples("{\"id\":5,\"label\":\"supportive\",\"complexity\":\"single\"}\n"
-                             "{\"id\":\"5\",\"label\":\"supportive\",\"complexity\":\"single\"}\n");
+  auto parsed = read_samples(
+      "{\"id\":5,\"label\":\"supportive\",\"complexity\":\"single\"}\n"
+      "{\"id\":\"5\",\"label\":\"supportive\",\"complexity\":\"single\"}\n");
   ASSERT_EQ(parsed.samples.size(), 2u);
   EXPECT_EQ(parsed.samples[0].id, "5");
   EXPECT_TRUE(parsed.samples[0].integer_id);
@@ -65,22 +66,27 @@ TEST(SamplesReader, IntegerAndStringIdsAreOneCanonicalForm) {
 
 TEST(SamplesReader, MissingAndInvalidFieldsAreErrorsWithPositions) {
   std::string text =
-      "{\"label\":\"supportive\",\"complexity\":\"single\"}\n"                 // 1 no id
-      "{\"id\":1.5,\"label\":\"supportive\",\"complexity\":\"single\"}\n"      // 2 float id
-      "{\"id\":\"a\",\"complexity\":\"single\"}\n"                             // 3 no label
-      "{\"id\":\"b\",\"label\":3,\"complexity\":\"single\"}\n"                 // 4 label type
-      "{\"id\":\"c\",\"label\":\"supportive\"}\n"                              // 5 no complexity
-      "{\"id\":\"d\",\"label\":\"supportive\",\"complexity\":\"Single\"}\n"    // 6 bad spelling
-      "{\"id\":\"e\",\"label\":\"supportive\",\"complexity\":\"single\",\"split\":7}\n"  // 7 split type
+      "{\"label\":\"supportive\",\"complexity\":\"single\"}\n"                               // 1 no id
+      "{\"id\":1.5,\"label\":\"supportive\",\"complexity\":\"single\"}\n"                    // 2 float id
+      "{\"id\":\"a\",\"complexity\":\"single\"}\n"                                           // 3 no label
+      "{\"id\":\"b\",\"label\":3,\"complexity\":\"single\"}\n"                               // 4 label type
+      "{\"id\":\"c\",\"label\":\"supportive\"}\n"                                            // 5 no complexity
+      "{\"id\":\"d\",\"label\":\"supportive\",\"complexity\":\"Single\"}\n"                  // 6 bad spelling
+      "{\"id\":\"e\",\"label\":\"supportive\",\"complexity\":\"single\",\"split\":7}\n"      // 7 split type
       "{\"id\":\"f\",\"label\":\"supportive\",\"complexity\":\"single\",\"question\":[]}\n"  // 8 text type
-      "{\"id\":\"g\" \"label\"}\n"                                             // 9 not JSON
-      "{\"id\":\"h\",\"label\":\"anything\",\"complexity\":\"single\"}\n";     // label spelling: the caller's
+      "{\"id\":\"g\" \"label\"}\n"                                                           // 9 not JSON
+      "{\"id\":\"h\",\"label\":\"anything\",\"complexity\":\"single\"}\n";  // label spelling: the caller's
   auto parsed = read_samples(text, with_texts());
   using V = decltype(codes(parsed.diagnostics));
-  EXPECT_EQ(codes(parsed.diagnostics),
-            (V{{ErrorCode::MissingId, 1}, {ErrorCode::BadIdType, 2}, {ErrorCode::MissingLabel, 3},
-               {ErrorCode::BadLabelType, 4}, {ErrorCode::MissingComplexity, 5}, {ErrorCode::InvalidComplexity, 6},
-               {ErrorCode::BadSplitType, 7}, {ErrorCode::BadFieldType, 8}, {ErrorCode::MalformedJson, 9}}));
+  EXPECT_EQ(codes(parsed.diagnostics), (V{{ErrorCode::MissingId, 1},
+                                          {ErrorCode::BadIdType, 2},
+                                          {ErrorCode::MissingLabel, 3},
+                                          {ErrorCode::BadLabelType, 4},
+                                          {ErrorCode::MissingComplexity, 5},
+                                          {ErrorCode::InvalidComplexity, 6},
+                                          {ErrorCode::BadSplitType, 7},
+                                          {ErrorCode::BadFieldType, 8},
+                                          {ErrorCode::MalformedJson, 9}}));
   ASSERT_EQ(parsed.samples.size(), 1u);
   EXPECT_EQ(parsed.samples[0].id, "h");
   EXPECT_EQ(parsed.diagnostics.items[3].column, 19u);  // the label's value
@@ -96,17 +102,18 @@ TEST(SamplesReader, RequiredTextsAndOptionalLabels) {
   ASSERT_EQ(parsed.diagnostics.items.size(), 1u);
   EXPECT_EQ(parsed.diagnostics.items[0].code, ErrorCode::MissingField);
   EXPECT_NE(parsed.diagnostics.items[0].message.find("\"citation\""), std::string::npos);
-  auto ok = read_samples("{\"id\":\"a\",\"complexity\":\"single\",\"question\":\"q\",\"answer\":\"a\",\"citation\":\"c\"}",
-                         options);
+  auto ok = read_samples(
+      "{\"id\":\"a\",\"complexity\":\"single\",\"question\":\"q\",\"answer\":\"a\",\"citation\":\"c\"}", options);
   ASSERT_EQ(ok.samples.size(), 1u);
   EXPECT_FALSE(ok.samples[0].label.has_value());
 }
 
 TEST(SamplesReader, CrlfBomAndBlankLines) {
-  std::string text = "\xEF\xBB\xBF{\"id\":\"a\",\"label\":\"supportive\",\"complexity\":\"single\",\"question\":\"Q\"}\r\n"
-                     "\r\n"
-                     "  \n"
-                     "{\"id\":\"b\",\"label\":\"irrelevant\",\"complexity\":\"concatenation\"}\r\n";
+  std::string text =
+      "\xEF\xBB\xBF{\"id\":\"a\",\"label\":\"supportive\",\"complexity\":\"single\",\"question\":\"Q\"}\r\n"
+      "\r\n"
+      "  \n"
+      "{\"id\":\"b\",\"label\":\"irrelevant\",\"complexity\":\"concatenation\"}\r\n";
   auto parsed = read_samples(text, with_texts());
   EXPECT_TRUE(parsed.diagnostics.items.empty());
   ASSERT_EQ(parsed.samples.size(), 2u);
@@ -116,10 +123,11 @@ TEST(SamplesReader, CrlfBomAndBlankLines) {
 }
 
 TEST(SamplesReader, SplitFilterSkipsOtherSplitsUnchecked) {
-  std::string text = "{\"id\":\"a\",\"label\":\"supportive\",\"complexity\":\"single\",\"split\":\"train\"}\n"
-                     "{\"id\":\"b\",\"split\":\"train\"}\n"
-                     "{\"id\":\"c\",\"label\":\"supportive\",\"complexity\":\"single\",\"split\":\"test\"}\n"
-                     "{\"id\":\"d\",\"label\":\"supportive\",\"complexity\":\"single\",\"split\":null}\n";
+  std::string text =
+      "{\"id\":\"a\",\"label\":\"supportive\",\"complexity\":\"single\",\"split\":\"train\"}\n"
+      "{\"id\":\"b\",\"split\":\"train\"}\n"
+      "{\"id\":\"c\",\"label\":\"supportive\",\"complexity\":\"single\",\"split\":\"test\"}\n"
+      "{\"id\":\"d\",\"label\":\"supportive\",\"complexity\":\"single\",\"split\":null}\n";
   SampleReadOptions options;
   options.split = "test";
   auto parsed = read_samples(text, options);

@@ -6,7 +6,9 @@
 #include "caqa/source_text.h"
 
 TEST(LineCursor, BomCrlfAndLastLineWithoutNewline) {
-  caqa::LineCursor cursor("\xEF\xBB\xBF" "a\r\nbb\n\nccc");
+  caqa::LineCursor cursor(
+      "\xEF\xBB\xBF"
+      "a\r\nbb\n\nccc");
   std::vector<std::string> lines;
   caqa::SourceLine line;
   while (cursor.next(line)) lines.emplace_back(line.text);
@@ -16,9 +18,9 @@ TEST(LineCursor, BomCrlfAndLastLineWithoutNewline) {
 
 TEST(Utf8, FindsFirstInvalidByte) {
   EXPECT_EQ(caqa::first_invalid_utf8("Zürich ok"), std::string_view::npos);
-  EXPECT_EQ(caqa::first_invalid_utf8("ab\xC3"), 2u);           // truncated
-  EXPECT_EQ(caqa::first_invalid_utf8("a\xC0\xAF"), 1u);         // overlong
-  EXPECT_EQ(caqa::first_invalid_utf8("\xED\xA0\x80"), 0u);      // surrogate
+  EXPECT_EQ(caqa::first_invalid_utf8("ab\xC3"), 2u);             // truncated
+  EXPECT_EQ(caqa::first_invalid_utf8("a\xC0\xAF"), 1u);          // overlong
+  EXPECT_EQ(caqa::first_invalid_utf8("\xED\xA0\x80"), 0u);       // surrogate
   EXPECT_EQ(caqa::first_invalid_utf8("x\xF4\x90\x80\x80"), 1u);  // above U+10FFFF
 }
 

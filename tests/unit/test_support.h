@@ -18,24 +18,15 @@ inline std::string gold_line(const std::string& id, const std::string& label, co
 
 // The 18-item edge fixture of ../shared/tools/ORACLE.md, inline so the test needs no files.
 inline std::string edge_gold() {
-  return gold_line("e01", "supportive", "single") +
-         gold_line("e02", "partially_supportive", "single") +
-         gold_line("e03", "irrelevant", "single") +
-         gold_line("e04", "supportive", "union") +
-         gold_line("e05", "partially_supportive", "union") +
-         gold_line("e06", "irrelevant", "intersection") +
-         gold_line("e07", "irrelevant", "intersection") +
-         gold_line("e08", "irrelevant", "concatenation") +
-         gold_line("e09", "supportive", "concatenation") +
-         gold_line("e10", "supportive", "single") +
-         gold_line("e11", "irrelevant", "single") +
-         gold_line("e12", "partially_supportive", "concatenation") +
-         gold_line("e13", "irrelevant", "concatenation") +
-         gold_line("e14", "supportive", "intersection") +
-         gold_line("e15", "irrelevant", "union") +
-         gold_line("e16", "partially_supportive", "single") +
-         gold_line("e17", "partially_supportive", "single") +
-         gold_line("e18", "supportive", "concatenation");
+  return gold_line("e01", "supportive", "single") + gold_line("e02", "partially_supportive", "single") +
+         gold_line("e03", "irrelevant", "single") + gold_line("e04", "supportive", "union") +
+         gold_line("e05", "partially_supportive", "union") + gold_line("e06", "irrelevant", "intersection") +
+         gold_line("e07", "irrelevant", "intersection") + gold_line("e08", "irrelevant", "concatenation") +
+         gold_line("e09", "supportive", "concatenation") + gold_line("e10", "supportive", "single") +
+         gold_line("e11", "irrelevant", "single") + gold_line("e12", "partially_supportive", "concatenation") +
+         gold_line("e13", "irrelevant", "concatenation") + gold_line("e14", "supportive", "intersection") +
+         gold_line("e15", "irrelevant", "union") + gold_line("e16", "partially_supportive", "single") +
+         gold_line("e17", "partially_supportive", "single") + gold_line("e18", "supportive", "concatenation");
 }
 
 inline std::string edge_predictions() {

@@ -38,7 +38,8 @@ TEST(Validate, DuplicatesUnknownIdsAndMissing) {
 
 TEST(Validate, DuplicatePolicyPicksTheRow) {
   auto gold = caqa::parse_gold(kGold).gold;
-  auto set = caqa::read_predictions("{\"id\":\"a\",\"label\":\"supportive\"}\n{\"id\":\"a\",\"label\":\"irrelevant\"}\n");
+  auto set =
+      caqa::read_predictions("{\"id\":\"a\",\"label\":\"supportive\"}\n{\"id\":\"a\",\"label\":\"irrelevant\"}\n");
   EXPECT_EQ(caqa::validate(set, gold, DuplicatePolicy::First).row_of_gold[0], 0u);
   EXPECT_EQ(caqa::validate(set, gold, DuplicatePolicy::Last).row_of_gold[0], 1u);
   EXPECT_TRUE(caqa::validate(set, gold, DuplicatePolicy::Last).valid());

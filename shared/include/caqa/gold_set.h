@@ -22,7 +22,7 @@ namespace caqa {
 
 struct GoldOptions {
   const LabelScheme* scheme = &caqa_scheme();  // gold labels are its canonical names (or CAQA's, mapped)
-  std::optional<std::string> split;  // keep only samples of this split
+  std::optional<std::string> split;            // keep only samples of this split
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
 };
 

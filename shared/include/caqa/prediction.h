@@ -54,7 +54,7 @@ struct PredictionSet {
   std::size_t lines_read = 0;       // non-blank lines, including rejected ones
   std::size_t responses = 0;        // rows whose label came from free text
   std::size_t responses_parsed = 0;
-  Diagnostics diagnostics;          // per-line problems (no gold needed)
+  Diagnostics diagnostics;  // per-line problems (no gold needed)
 
   std::string_view id(const PredictionRow& row) const {
     return std::string_view(id_arena.data() + row.id_offset, row.id_length);

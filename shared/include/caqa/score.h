@@ -25,7 +25,7 @@ struct ScoreRequest {
   ExtractMode extract = ExtractMode::Lenient;
   DuplicatePolicy duplicates = DuplicatePolicy::Error;
   bool ignore_missing = false;
-  BootstrapOptions bootstrap{};  // resamples = 0 turns intervals off
+  BootstrapOptions bootstrap{};      // resamples = 0 turns intervals off
   std::optional<std::string> split;  // gold samples of this split only
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
 
@@ -41,9 +41,8 @@ struct ScoreSources {
 };
 
 struct ScoreCounts {
-  std::uint64_t gold = 0, prediction_lines = 0, matched = 0, missing = 0, invalid_label = 0,
-                unparseable = 0, extra_lines = 0, duplicate_lines = 0, responses = 0,
-                responses_parsed = 0, scores = 0;
+  std::uint64_t gold = 0, prediction_lines = 0, matched = 0, missing = 0, invalid_label = 0, unparseable = 0,
+                extra_lines = 0, duplicate_lines = 0, responses = 0, responses_parsed = 0, scores = 0;
 };
 
 struct ScoreReport {
@@ -67,6 +66,5 @@ std::string scheme_mode_name(const LabelScheme& scheme);
 
 // "caqa-score:1|split:test|n:23963|missing:wrong|dup:error|extract:lenient|boot:1000|seed:13"
 std::string score_signature(const ScoreReport& report);
-
 
 }  // namespace caqa

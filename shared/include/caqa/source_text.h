@@ -10,9 +10,9 @@ namespace caqa {
 inline constexpr std::size_t kDefaultMaxLineBytes = 1u << 20;
 
 struct SourceLine {
-  std::string_view text;    // without the line ending
-  std::uint32_t number;     // 1-based
-  std::size_t offset;       // byte offset of text in the whole input
+  std::string_view text;  // without the line ending
+  std::uint32_t number;   // 1-based
+  std::size_t offset;     // byte offset of text in the whole input
 };
 
 class LineCursor {

@@ -15,10 +15,14 @@ using detail::Token;
 
 std::string_view view_name(InputView view) {
   switch (view) {
-    case InputView::Full: return "full";
-    case InputView::CitationOnly: return "citation";
-    case InputView::QuestionAnswer: return "question+answer";
-    case InputView::AnswerOnly: return "answer";
+    case InputView::Full:
+      return "full";
+    case InputView::CitationOnly:
+      return "citation";
+    case InputView::QuestionAnswer:
+      return "question+answer";
+    case InputView::AnswerOnly:
+      return "answer";
   }
   return "?";
 }
@@ -47,7 +51,8 @@ struct RowBuilder {
       std::uint64_t uni = feature_hash(w, feature_hash("w", base));
       group.push_back(bucket(uni));
       if (i + 1 < tokens.size()) {
-        std::uint64_t bi = feature_hash(tokens[i + 1].lower, feature_hash(" ", feature_hash(w, feature_hash("b", base))));
+        std::uint64_t bi =
+            feature_hash(tokens[i + 1].lower, feature_hash(" ", feature_hash(w, feature_hash("b", base))));
         group.push_back(bucket(bi));
       }
       // in-word character 3-grams of "<word>" (no copy: the boundaries are virtual)
@@ -68,11 +73,12 @@ struct RowBuilder {
     for (std::uint32_t g : group) entries.emplace_back(g, value);
   }
 
-  void add_indicator(const std::string& name) { entries.emplace_back(bucket(feature_hash(name, feature_hash("pair"))), 1.0f); }
+  void add_indicator(const std::string& name) {
+    entries.emplace_back(bucket(feature_hash(name, feature_hash("pair"))), 1.0f);
+  }
 
   void finish(SparseRows& out) {
-    std::sort(entries.begin(), entries.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::size_t k = 0;
     for (std::size_t i = 0; i < entries.size(); ++i) {
       if (k > 0 && entries[k - 1].first == entries[i].first)
@@ -114,9 +120,15 @@ WordSet united(const WordSet& a, const WordSet& b) {
 std::size_t common(const WordSet& a, const WordSet& b) {
   std::size_t n = 0;
   for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end();) {
-    if (*i < *j) ++i;
-    else if (*j < *i) ++j;
-    else { ++n; ++i; ++j; }
+    if (*i < *j)
+      ++i;
+    else if (*j < *i)
+      ++j;
+    else {
+      ++n;
+      ++i;
+      ++j;
+    }
   }
   return n;
 }

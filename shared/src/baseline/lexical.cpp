@@ -90,7 +90,8 @@ LexicalModel fit_lexical(const std::vector<TextFields>& train, const std::vector
   std::array<std::size_t, kLabelCount> totals{};
   for (std::size_t i = 0; i < n; ++i) {
     ++totals[index_of(labels[i])];
-    const std::size_t first = static_cast<std::size_t>(std::upper_bound(cuts.begin(), cuts.end(), scores[i]) - cuts.begin());
+    const std::size_t first =
+        static_cast<std::size_t>(std::upper_bound(cuts.begin(), cuts.end(), scores[i]) - cuts.begin());
     for (std::size_t c = first; c < m; ++c) ++below[c][index_of(labels[i])];
   }
   std::array<int, 4> perm = {0, 1, 2, 3};

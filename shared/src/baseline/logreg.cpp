@@ -74,8 +74,8 @@ std::optional<LogRegModel> deserialize_model(std::string_view bytes, std::string
   std::memcpy(m.bias.data(), bytes.data() + 16, 4 * kClasses);
   std::size_t need = header + m.weights.size() * sizeof(float);
   if (bytes.size() != need) {
-    error = "truncated or oversized model: " + std::to_string(bytes.size()) + " bytes, expected " +
-            std::to_string(need);
+    error =
+        "truncated or oversized model: " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(need);
     return std::nullopt;
   }
   std::memcpy(m.weights.data(), bytes.data() + header, m.weights.size() * sizeof(float));

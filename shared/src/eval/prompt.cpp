@@ -28,8 +28,10 @@ std::string_view trim(std::string_view text) {
 
 std::string_view to_string(PromptError error) {
   switch (error) {
-    case PromptError::None: return "ok";
-    case PromptError::UnknownPlaceholder: return "the template names a placeholder with no value";
+    case PromptError::None:
+      return "ok";
+    case PromptError::UnknownPlaceholder:
+      return "the template names a placeholder with no value";
   }
   return "unknown prompt error";
 }
@@ -76,7 +78,8 @@ RenderedPrompt render_prompt(std::string_view tmpl, std::span<const PromptField>
 }
 
 RenderedPrompt render_sample_prompt(std::string_view tmpl, const SampleText& sample) {
-  const PromptField fields[] = {{"question", sample.question}, {"answer", sample.answer}, {"citation", sample.citation}};
+  const PromptField fields[] = {
+      {"question", sample.question}, {"answer", sample.answer}, {"citation", sample.citation}};
   return render_prompt(tmpl, fields);
 }
 

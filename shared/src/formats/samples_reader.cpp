@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "caqa/id_index.h"
 #include "../json_object_line.h"
+#include "caqa/id_index.h"
 
 namespace caqa {
 
@@ -50,9 +50,9 @@ void read_complexity(const JsonField& field, SampleView& sample, LineErrors& err
   if (field.type == JsonField::Type::Absent) {
     errors.add(ErrorCode::MissingComplexity, 1, "expected a \"complexity\" key, found none");
   } else if (field.type != JsonField::Type::String || !(sample.complexity = parse_complexity_exact(field.text))) {
-    errors.add(ErrorCode::InvalidComplexity, field.column,
-               fmt::format("expected single, union, intersection or concatenation, found {}",
-                           detail::describe_found(field)));
+    errors.add(
+        ErrorCode::InvalidComplexity, field.column,
+        fmt::format("expected single, union, intersection or concatenation, found {}", detail::describe_found(field)));
   }
 }
 
@@ -113,9 +113,9 @@ Sample owned(const SampleView& v) {
 Diagnostics for_each_sample(const InputText& text, const SampleReadOptions& options,
                             const std::function<void(const SampleView&)>& take) {
   Diagnostics out;
-  detail::JsonObjectLine parser = options.texts
-      ? detail::JsonObjectLine({"id", "label", "complexity", "split", "qid", "question", "answer", "citation", "evidence"})
-      : detail::JsonObjectLine({"id", "label", "complexity", "split", "qid"});
+  detail::JsonObjectLine parser = options.texts ? detail::JsonObjectLine({"id", "label", "complexity", "split", "qid",
+                                                                          "question", "answer", "citation", "evidence"})
+                                                : detail::JsonObjectLine({"id", "label", "complexity", "split", "qid"});
   LineCursor cursor(text.bytes());
   SourceLine line;
   std::size_t taken = 0;
@@ -124,9 +124,9 @@ Diagnostics for_each_sample(const InputText& text, const SampleReadOptions& opti
     if (is_blank(line.text)) continue;
     LineErrors errors(out, line.number);
     if (line.text.size() > options.max_line_bytes) {
-      errors.add(ErrorCode::LineTooLong, 1,
-                 fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes,
-                             line.text.size()));
+      errors.add(
+          ErrorCode::LineTooLong, 1,
+          fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes, line.text.size()));
       continue;
     }
     if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {

@@ -5,7 +5,8 @@
 
 namespace caqa::kalma {
 
-Alignment alignment(const QuestionSet& questions, const std::vector<ParsedAnswer>& answers, const Judgments& judgments) {
+Alignment alignment(const QuestionSet& questions, const std::vector<ParsedAnswer>& answers,
+                    const Judgments& judgments) {
   Alignment a;
   for (const JudgePair& p : judge_pairs(questions, answers)) {
     if (!p.alignment) continue;

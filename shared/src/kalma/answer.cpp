@@ -52,7 +52,7 @@ bool is_abbreviation(std::string_view text, std::size_t dot) {
   if (word.size() == 1 && (!is_lower(word[0]) || (begin > 0 && text[begin - 1] == '.'))) return true;
   ascii_lower_in_place(word);
   static constexpr std::array<std::string_view, 22> kTitles = {
-      "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "mt", "ft",
+      "mr",  "mrs", "ms", "dr",  "prof", "st",  "jr",  "sr",  "vs", "mt", "ft",
       "gen", "col", "lt", "sgt", "capt", "rev", "hon", "fig", "ca", "cf", "approx"};
   return std::find(kTitles.begin(), kTitles.end(), word) != kTitles.end();
 }
@@ -128,9 +128,12 @@ class SentenceSplitter {
       // White space and citations after the end mark belong to the sentence it ends.
       std::size_t q = term_end, attach = term_end;
       while (q < text_.size()) {
-        if (is_ascii_space(text_[q])) ++q;
-        else if (at_bracket(q)) attach = q = brackets_[next_++].end;
-        else break;
+        if (is_ascii_space(text_[q]))
+          ++q;
+        else if (at_bracket(q))
+          attach = q = brackets_[next_++].end;
+        else
+          break;
       }
       bool hard = text_[p] == '\n' || cjk_terminator(text_, p) > 0;
       if (hard || q == text_.size() || !is_lower(text_[q])) close(attach, q);
@@ -230,7 +233,8 @@ std::vector<Sentence> merge_empty(std::vector<Sentence> raw) {
     }
     out.push_back(std::move(s));
   }
-  if (has_pending && out.empty()) out.push_back(std::move(pending));
+  if (has_pending && out.empty())
+    out.push_back(std::move(pending));
   else if (has_pending) {
     Sentence& last = out.back();
     last.end = pending.end;

@@ -54,8 +54,10 @@ class BracketReader {
       if (p.kind == Part::Kind::Text && !out_.citation) continue;
       std::string_view value = content_.substr(p.value_begin, p.value_end - p.value_begin);
       out_.triples.push_back(make_triple(p.qid, p.property, value));
-      if (p.kind == Part::Kind::QidOnly) out_.problems.push_back(CitationProblem::MissingProperty);
-      else if (out_.triples.back().value.empty()) out_.problems.push_back(CitationProblem::MissingValue);
+      if (p.kind == Part::Kind::QidOnly)
+        out_.problems.push_back(CitationProblem::MissingProperty);
+      else if (out_.triples.back().value.empty())
+        out_.problems.push_back(CitationProblem::MissingValue);
     }
     return std::move(out_);
   }
@@ -73,7 +75,8 @@ class BracketReader {
     if (t.empty()) return;  // "[Q1, p: v,]" or ", ,"
     std::size_t colon = content_.find(':', begin);
     if (colon >= end) colon = std::string_view::npos;
-    std::string_view key = colon == std::string_view::npos ? std::string_view() : trim_space(content_.substr(begin, colon - begin));
+    std::string_view key =
+        colon == std::string_view::npos ? std::string_view() : trim_space(content_.substr(begin, colon - begin));
     if (is_na(t)) {
       out_.na = true;
       open_ = false;
@@ -82,8 +85,10 @@ class BracketReader {
     } else if (colon != std::string_view::npos && has_letter(key)) {
       if (equals_ignoring_case(key, "qid")) {
         std::string_view id = trim_space(content_.substr(colon + 1, end - colon - 1));
-        if (is_qid(id)) start_entity(id);
-        else out_.problems.push_back(CitationProblem::BadQid);
+        if (is_qid(id))
+          start_entity(id);
+        else
+          out_.problems.push_back(CitationProblem::BadQid);
         open_ = false;
         return;
       }
@@ -121,7 +126,7 @@ class BracketReader {
 };
 
 constexpr std::array<std::string_view, kCitationProblemCount> kProblemNames = {
-    "unclosed_bracket", "unmatched_close", "empty_bracket", "not_a_citation",
+    "unclosed_bracket", "unmatched_close", "empty_bracket",    "not_a_citation",
     "missing_qid",      "bad_qid",         "missing_property", "missing_value"};
 
 }  // namespace

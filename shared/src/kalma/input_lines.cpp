@@ -67,10 +67,11 @@ std::optional<TripleSet> read_triple_list(const SourceLine& line, LineDom& dom, 
       triples.push_back(std::move(*t));
       continue;
     }
-    report.error(line.number, field.column, ErrorCode::BadTriple,
-                 fmt::format("expected [qid, property, value] with three non-empty strings for item {} of \"{}\", found {}",
-                             i + 1, key, shown(list[i])),
-                 std::string(kTripleHint));
+    report.error(
+        line.number, field.column, ErrorCode::BadTriple,
+        fmt::format("expected [qid, property, value] with three non-empty strings for item {} of \"{}\", found {}",
+                    i + 1, key, shown(list[i])),
+        std::string(kTripleHint));
     ok = false;
   }
   if (!ok) return std::nullopt;

@@ -21,7 +21,8 @@ using detail::JsonField;
 using Json = nlohmann::json;
 
 inline constexpr std::string_view kTripleHint =
-    "write each knowledge triple as [\"Q212657\", \"place of birth\", \"Rome\"]: entity QID, property label, value label";
+    "write each knowledge triple as [\"Q212657\", \"place of birth\", \"Rome\"]: entity QID, property label, value "
+    "label";
 
 // Collects one file's diagnostics, each tied to a line.
 class Reporter {
@@ -55,9 +56,9 @@ std::size_t for_each_object(const InputText& text, const ReadOptions& options, d
     if (is_blank(line.text)) continue;
     ++lines;
     if (line.text.size() > options.max_line_bytes) {
-      report.error(line.number, 1, ErrorCode::LineTooLong,
-                   fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes,
-                               line.text.size()));
+      report.error(
+          line.number, 1, ErrorCode::LineTooLong,
+          fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes, line.text.size()));
       continue;
     }
     if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {

@@ -20,7 +20,8 @@ QuestionParse parse_questions(const InputText& text, const ReadOptions& options)
   Reporter report(out.diagnostics);
   detail::JsonObjectLine parser({"question_id", "kg", "minimum_knowledge", "absent_knowledge"});
   FirstLines first;
-  std::string_view example = R"({"question_id": "q1", "kg": [["Q1", "occupation", "painter"]], "minimum_knowledge": []})";
+  std::string_view example =
+      R"({"question_id": "q1", "kg": [["Q1", "occupation", "painter"]], "minimum_knowledge": []})";
   std::size_t lines = for_each_object(text, options, parser, example, report, [&](const SourceLine& line) {
     auto id = question_id(parser.field(kId), line.number, report);
     LineDom dom(line);
@@ -28,7 +29,8 @@ QuestionParse parse_questions(const InputText& text, const ReadOptions& options)
     auto minimum = read_triple_list(line, dom, parser.field(kMinimum), "minimum_knowledge", true, report);
     const JsonField& absent_field = parser.field(kAbsent);
     auto absent = read_triple_list(line, dom, absent_field, "absent_knowledge", false, report);
-    bool absent_ok = absent || absent_field.type == JsonField::Type::Absent || absent_field.type == JsonField::Type::Null;
+    bool absent_ok =
+        absent || absent_field.type == JsonField::Type::Absent || absent_field.type == JsonField::Type::Null;
     if (!id || !kg || !minimum || !absent_ok) return;
     if (std::uint32_t earlier = first.seen(*id, line.number)) {
       report.error(line.number, parser.field(kId).column, ErrorCode::DuplicateId,
@@ -39,11 +41,13 @@ QuestionParse parse_questions(const InputText& text, const ReadOptions& options)
     if (absent)
       for (const Triple& t : *absent)
         if (kg->contains(t))
-          report.warning(line.number, absent_field.column, ErrorCode::BadTriple,
-                         fmt::format("absent knowledge [\"{}\", \"{}\", \"{}\"] is also in \"kg\"", t.qid, t.property, t.value),
-                         "absent knowledge is what was removed from the retrieved KG (KaLMA section 4.4)");
+          report.warning(
+              line.number, absent_field.column, ErrorCode::BadTriple,
+              fmt::format("absent knowledge [\"{}\", \"{}\", \"{}\"] is also in \"kg\"", t.qid, t.property, t.value),
+              "absent knowledge is what was removed from the retrieved KG (KaLMA section 4.4)");
     out.set.index.emplace(std::string(*id), static_cast<std::uint32_t>(out.set.questions.size()));
-    out.set.questions.push_back(Question{std::string(*id), line.number, std::move(*kg), std::move(*minimum), std::move(absent)});
+    out.set.questions.push_back(
+        Question{std::string(*id), line.number, std::move(*kg), std::move(*minimum), std::move(absent)});
   });
   if (lines == 0)
     report.error(0, 0, ErrorCode::EmptyFile, "the questions file holds no questions",
@@ -60,8 +64,8 @@ void report_issues(const ParsedAnswer& parsed, std::uint32_t line, std::uint32_t
   std::string shown_issues;
   for (std::size_t i = 0; i < parsed.issues.size() && i < 3; ++i) {
     const CitationIssue& issue = parsed.issues[i];
-    shown_issues += fmt::format("{}{} at character {} (\"{}\")", i == 0 ? "" : "; ", citation_problem_name(issue.problem),
-                                issue.character, issue.excerpt);
+    shown_issues += fmt::format("{}{} at character {} (\"{}\")", i == 0 ? "" : "; ",
+                                citation_problem_name(issue.problem), issue.character, issue.excerpt);
   }
   report.warning(line, column, ErrorCode::UnparsedCitation,
                  fmt::format("{} citation problem(s) in the answer: {}{}", parsed.issues.size(), shown_issues,
@@ -93,9 +97,10 @@ AnswerParse parse_answers(const InputText& text, const QuestionSet& questions, c
     if (!id || answer.type != JsonField::Type::String) return;
     if (std::uint32_t earlier = first.seen(*id, line.number)) {
       ++out.duplicate_lines;
-      report.error(line.number, parser.field(kId).column, ErrorCode::DuplicateId,
-                   fmt::format("a second answer for question_id \"{}\" (first on line {})", printable_excerpt(*id, 60), earlier),
-                   "keep one answer per question");
+      report.error(
+          line.number, parser.field(kId).column, ErrorCode::DuplicateId,
+          fmt::format("a second answer for question_id \"{}\" (first on line {})", printable_excerpt(*id, 60), earlier),
+          "keep one answer per question");
       return;
     }
     auto q = questions.find(*id);

@@ -16,7 +16,8 @@ struct JudgmentLineReader {
   enum Key { kId, kSentenceIndex, kSentence, kKnowledge, kEntailed, kAnswersQuestion };
   JudgmentLineReader(const QuestionSet& q, const AnswerParse& a, JudgmentParse& o, Reporter& r)
       : questions(q), answers(a), out(o), report(r) {}
-  detail::JsonObjectLine parser{"question_id", "sentence_index", "sentence", "knowledge", "entailed", "answers_question"};
+  detail::JsonObjectLine parser{"question_id", "sentence_index", "sentence",
+                                "knowledge",   "entailed",       "answers_question"};
   const QuestionSet& questions;
   const AnswerParse& answers;
   JudgmentParse& out;
@@ -35,7 +36,8 @@ struct JudgmentLineReader {
                    "sentence_index is the 0-based sentence of the answer, as `caqa kalma --pairs` numbers them");
     else if (!index_ok)
       report.error(line.number, index.column, ErrorCode::BadFieldType,
-                   fmt::format("expected a non-negative integer for \"sentence_index\", found {}", detail::describe_found(index)));
+                   fmt::format("expected a non-negative integer for \"sentence_index\", found {}",
+                               detail::describe_found(index)));
     if (!id || !index_ok) return std::nullopt;
     auto q = questions.find(*id);
     if (!q) {
@@ -56,11 +58,11 @@ struct JudgmentLineReader {
     }
     const JsonField& text = parser.field(kSentence);
     if (text.type == JsonField::Type::String && normalize_space(text.text) != sentences[s].text) {
-      report.error(line.number, text.column, ErrorCode::JudgmentMismatch,
-                   fmt::format("sentence {} of \"{}\" reads \"{}\", the judgment quotes \"{}\"", s,
-                               printable_excerpt(*id, 60), printable_excerpt(sentences[s].text, 80),
-                               printable_excerpt(text.text, 80)),
-                   "judge the pairs that `caqa kalma --pairs` lists, with its sentence numbers");
+      report.error(
+          line.number, text.column, ErrorCode::JudgmentMismatch,
+          fmt::format("sentence {} of \"{}\" reads \"{}\", the judgment quotes \"{}\"", s, printable_excerpt(*id, 60),
+                      printable_excerpt(sentences[s].text, 80), printable_excerpt(text.text, 80)),
+          "judge the pairs that `caqa kalma --pairs` lists, with its sentence numbers");
       return std::nullopt;
     }
     return std::pair{*q, s};
@@ -89,9 +91,10 @@ struct JudgmentLineReader {
     if (knowledge.type == JsonField::Type::Array)
       if (const Json* value = dom.get(knowledge, "knowledge", report)) triple = read_triple(*value, true);
     if (!triple) {
-      report.error(line.number, knowledge.column, ErrorCode::BadTriple,
-                   "expected [qid, property, value] for \"knowledge\" (qid may be \"\"), with a non-empty property and value",
-                   std::string(kTripleHint));
+      report.error(
+          line.number, knowledge.column, ErrorCode::BadTriple,
+          "expected [qid, property, value] for \"knowledge\" (qid may be \"\"), with a non-empty property and value",
+          std::string(kTripleHint));
       return;
     }
     if (!entailed) return;
@@ -99,10 +102,11 @@ struct JudgmentLineReader {
     auto pair = pairs.find(key);
     if (pair == pairs.end()) {
       ++out.unknown_lines;
-      report.warning(line.number, knowledge.column, ErrorCode::UnknownPair,
-                     fmt::format("sentence {} of \"{}\" has no pair with \"{}\"; the judgment is ignored", s,
-                                 printable_excerpt(questions.questions[q].id, 60), printable_excerpt(triple->hypothesis(), 80)),
-                     "pairs are the sentence's citations and, for [NA] sentences, the absent knowledge");
+      report.warning(
+          line.number, knowledge.column, ErrorCode::UnknownPair,
+          fmt::format("sentence {} of \"{}\" has no pair with \"{}\"; the judgment is ignored", s,
+                      printable_excerpt(questions.questions[q].id, 60), printable_excerpt(triple->hypothesis(), 80)),
+          "pairs are the sentence's citations and, for [NA] sentences, the absent knowledge");
       return;
     }
     if (auto [it, added] = first_line.emplace(key, line.number); !added) {
@@ -131,10 +135,11 @@ struct JudgmentLineReader {
     bool has_answers = parser.field(kAnswersQuestion).type != JsonField::Type::Absent;
     auto where = target(line);
     if (!has_pair && !has_answers) {
-      report.error(line.number, 1, ErrorCode::MissingField,
-                   "expected \"knowledge\" and \"entailed\", or \"answers_question\", found neither",
-                   "{\"question_id\": \"q1\", \"sentence_index\": 0, \"knowledge\": [\"Q1\", \"occupation\", \"painter\"], "
-                   "\"entailed\": true}");
+      report.error(
+          line.number, 1, ErrorCode::MissingField,
+          "expected \"knowledge\" and \"entailed\", or \"answers_question\", found neither",
+          "{\"question_id\": \"q1\", \"sentence_index\": 0, \"knowledge\": [\"Q1\", \"occupation\", \"painter\"], "
+          "\"entailed\": true}");
       return;
     }
     if (!where) return;

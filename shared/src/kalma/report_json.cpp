@@ -21,7 +21,9 @@ Json triple_json(const Triple& t) { return Json::array({t.qid, t.property, t.val
 
 Json quality_json(const CitationQuality& q) {
   auto scale = [](double correctness, double precision, double recall, double f1) {
-    return Json{{"correctness", number(correctness)}, {"precision", number(precision)}, {"recall", number(recall)},
+    return Json{{"correctness", number(correctness)},
+                {"precision", number(precision)},
+                {"recall", number(recall)},
                 {"f1", number(f1)}};
   };
   Json j;
@@ -40,9 +42,13 @@ Json quality_json(const CitationQuality& q) {
 
 Json na_json(const ConsciousIncompetence& c) {
   Json j{{"precision", number(c.precision)}, {"recall", number(c.recall)}, {"f1", number(c.f1)}};
-  j.update(Json{{"n_questions", c.questions}, {"n_na_sentences", c.na_sentences},
-                {"n_na_sentences_correct", c.na_sentences_correct}, {"n_na_sentences_off_topic", c.na_sentences_off_topic},
-                {"n_absent_knowledge", c.absent}, {"n_absent_recalled", c.absent_recalled}, {"n_pairs", c.pairs},
+  j.update(Json{{"n_questions", c.questions},
+                {"n_na_sentences", c.na_sentences},
+                {"n_na_sentences_correct", c.na_sentences_correct},
+                {"n_na_sentences_off_topic", c.na_sentences_off_topic},
+                {"n_absent_knowledge", c.absent},
+                {"n_absent_recalled", c.absent_recalled},
+                {"n_pairs", c.pairs},
                 {"n_judged", c.judged}});
   return j;
 }
@@ -64,13 +70,23 @@ Json problems_json(const KalmaReport& r) {
 }  // namespace
 
 std::string kalma_json(const KalmaReport& r) {
-  Json j{{"report", "kalma"},         {"caqa_version", kVersion},        {"schema_version", kKalmaSchemaVersion},
-         {"signature", r.signature},  {"questions", r.sources.questions}, {"answers", r.sources.answers},
+  Json j{{"report", "kalma"},
+         {"caqa_version", kVersion},
+         {"schema_version", kKalmaSchemaVersion},
+         {"signature", r.signature},
+         {"questions", r.sources.questions},
+         {"answers", r.sources.answers},
          {"judgments", name_or_null(r.sources.judgments)}};
-  j["counts"] = Json{{"n_questions", r.questions}, {"n_answer_lines", r.answer_lines}, {"n_answered", r.answered},
-                     {"n_missing_answers", r.missing_answers}, {"n_unknown_answer_lines", r.unknown_answer_lines},
-                     {"n_sentences", r.sentences}, {"n_citation_brackets", r.brackets}, {"n_na_marks", r.na_marks},
-                     {"n_na_sentences", r.na_sentences}, {"n_judgment_lines", r.judgment_lines},
+  j["counts"] = Json{{"n_questions", r.questions},
+                     {"n_answer_lines", r.answer_lines},
+                     {"n_answered", r.answered},
+                     {"n_missing_answers", r.missing_answers},
+                     {"n_unknown_answer_lines", r.unknown_answer_lines},
+                     {"n_sentences", r.sentences},
+                     {"n_citation_brackets", r.brackets},
+                     {"n_na_marks", r.na_marks},
+                     {"n_na_sentences", r.na_sentences},
+                     {"n_judgment_lines", r.judgment_lines},
                      {"n_ignored_judgment_lines", r.ignored_judgment_lines}};
   j["citation_quality"] = quality_json(r.quality);
   j["alignment"] = Json{{"score", number(r.alignment.score)},

@@ -24,7 +24,8 @@ std::string render_rows(const Rows& rows, bool markdown) {
   for (std::size_t r = 0; r < rows.size(); ++r) {
     std::string line = markdown ? "|" : "";
     for (std::size_t i = 0; i < rows[r].size(); ++i) {
-      std::string cell = i == 0 ? fmt::format("{:<{}}", rows[r][i], width[i]) : fmt::format("{:>{}}", rows[r][i], width[i]);
+      std::string cell =
+          i == 0 ? fmt::format("{:<{}}", rows[r][i], width[i]) : fmt::format("{:>{}}", rows[r][i], width[i]);
       line += markdown ? " " + rows[r][i] + " |" : (i == 0 ? "" : "  ") + cell;
     }
     if (!markdown) line.erase(line.find_last_not_of(' ') + 1);
@@ -68,7 +69,8 @@ std::string counts_line(const KalmaReport& r) {
     s += fmt::format(" | alignment pairs judged {}/{} | [NA] pairs judged {}/{}", r.alignment.judged, r.alignment.pairs,
                      r.na.judged, r.na.pairs);
   else
-    s += fmt::format(" | no judgments: {} alignment and {} [NA] pairs to judge (--pairs)", r.alignment.pairs, r.na.pairs);
+    s += fmt::format(" | no judgments: {} alignment and {} [NA] pairs to judge (--pairs)", r.alignment.pairs,
+                     r.na.pairs);
   return s;
 }
 
@@ -77,7 +79,8 @@ std::string problems_line(const KalmaReport& r) {
   std::vector<std::string> kinds;
   for (int p = 0; p < kCitationProblemCount; ++p)
     if (r.issues_by_problem[p] > 0)
-      kinds.push_back(fmt::format("{} {}", citation_problem_name(static_cast<CitationProblem>(p)), r.issues_by_problem[p]));
+      kinds.push_back(
+          fmt::format("{} {}", citation_problem_name(static_cast<CitationProblem>(p)), r.issues_by_problem[p]));
   std::string s = fmt::format("citation problems: {} ({})", r.issues, fmt::join(kinds, ", "));
   const IssueExample& e = r.issue_examples.front();
   return s + fmt::format("; first: \"{}\" line {} character {}: {} {}", e.question_id, e.line, e.issue.character,

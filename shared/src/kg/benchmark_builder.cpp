@@ -81,10 +81,11 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
     // The generator of a question depends only on (seed, id), not on file order.
     Rng rng(options.seed ^ fnv1a64(question.id));
     auto bindings = match(*resolved, kg, 64);
-    if (std::none_of(bindings.begin(), bindings.end(), [&](const Binding& b) { return distinct_nodes(*resolved, b); })) {
-      out.problems.add(bindings.empty() ? "query grounds to nothing in the KG"
-                                        : "query's only answers are its own entities",
-                       question.id);
+    if (std::none_of(bindings.begin(), bindings.end(),
+                     [&](const Binding& b) { return distinct_nodes(*resolved, b); })) {
+      out.problems.add(
+          bindings.empty() ? "query grounds to nothing in the KG" : "query's only answers are its own entities",
+          question.id);
       continue;
     }
     ++stats.collected;

@@ -5,12 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "build_manifest.h"
 #include "caqa/kg/grounding_report.h"
 #include "caqa/kg/import_fb15k.h"
 #include "caqa/kg/import_metaqa.h"
 #include "caqa/kg/import_sparql.h"
 #include "caqa/kg/question_reader.h"
-#include "build_manifest.h"
 
 namespace caqa::kg {
 
@@ -136,11 +136,13 @@ std::string format_build_summary(const BuiltBenchmark& built) {
     for (const auto& [reason, n] : problems.counts()) {
       out += fmt::format("  {:>7}  {}", n, reason);
       const auto& ex = problems.examples(reason);
-      if (!ex.empty()) out += fmt::format("  (e.g. {}{})", ex[0].where, ex[0].detail.empty() ? "" : ": " + ex[0].detail);
+      if (!ex.empty())
+        out += fmt::format("  (e.g. {}{})", ex[0].where, ex[0].detail.empty() ? "" : ": " + ex[0].detail);
       out += "\n";
     }
   }
-  out += fmt::format("verification: {} violation(s){}\n", built.violations.size(), built.verified ? "" : " (--no-verify)");
+  out +=
+      fmt::format("verification: {} violation(s){}\n", built.violations.size(), built.verified ? "" : " (--no-verify)");
   for (std::size_t i = 0; i < built.violations.size() && i < 5; ++i) out += fmt::format("  {}\n", built.violations[i]);
   return out;
 }

@@ -60,12 +60,13 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
   for (const auto& [name, text] : built.documents())
     if (text != &built.manifest_json) outputs.push_back(file_entry(std::string(name), *text, sources.sha256_hex));
   m["outputs"] = outputs;
-  m["kg"] = Json{{"triples", built.graph.triples}, {"entities", built.graph.entities},
-                 {"relations", built.graph.relations}};
+  m["kg"] =
+      Json{{"triples", built.graph.triples}, {"entities", built.graph.entities}, {"relations", built.graph.relations}};
   const BuildStats& st = built.stats;
   Json labels, complexities;
   for (Label l : kLabels)
-    labels[std::string(label_name(l))] = Json{{"train", st.labels[index_of(l)][0]}, {"test", st.labels[index_of(l)][1]}};
+    labels[std::string(label_name(l))] =
+        Json{{"train", st.labels[index_of(l)][0]}, {"test", st.labels[index_of(l)][1]}};
   for (Complexity c : kComplexities)
     complexities[std::string(complexity_name(c))] =
         Json{{"train", st.complexities[index_of(c)][0]}, {"test", st.complexities[index_of(c)][1]}};

@@ -40,7 +40,8 @@ std::vector<std::string> fold_compressed_mediators(std::vector<TriplePattern>& p
         if (j != i && patterns[j].head.text == m && patterns[j].tail.text != m) out = j;
       }
       if (uses != 2 || out == patterns.size()) continue;
-      std::string name = freebase_relation_path(patterns[i].relation) + "." + freebase_relation_path(patterns[out].relation);
+      std::string name =
+          freebase_relation_path(patterns[i].relation) + "." + freebase_relation_path(patterns[out].relation);
       if (!kg.find_relation(name)) continue;
       folded.push_back(m);
       patterns[i] = TriplePattern{patterns[i].head, name, patterns[out].tail};
@@ -69,8 +70,14 @@ class Join {
  public:
   Join(const KnowledgeGraph& kg, std::vector<BoundPattern> patterns, std::size_t variables, int answer,
        std::size_t max_steps)
-      : kg_(kg), patterns_(std::move(patterns)), values_(variables, kNone), named_(variables, false), bound_(variables, false),
-        done_(patterns_.size(), false), answer_(answer), max_steps_(max_steps) {}
+      : kg_(kg),
+        patterns_(std::move(patterns)),
+        values_(variables, kNone),
+        named_(variables, false),
+        bound_(variables, false),
+        done_(patterns_.size(), false),
+        answer_(answer),
+        max_steps_(max_steps) {}
 
   bool run() {
     solve(0);
@@ -171,12 +178,18 @@ std::string format_import_summary(std::string_view name, const QuestionImport& i
 
 std::string_view grounding_status_name(GroundingStatus status) {
   switch (status) {
-    case GroundingStatus::Grounded: return "grounded";
-    case GroundingStatus::UnknownEntity: return "unknown entity";
-    case GroundingStatus::UnknownRelation: return "unknown relation";
-    case GroundingStatus::NoResult: return "no answer in KG: the query returns nothing";
-    case GroundingStatus::NoGoldAnswer: return "no answer in KG: none of the question's answers";
-    case GroundingStatus::EvaluationLimit: return "evaluation limit reached";
+    case GroundingStatus::Grounded:
+      return "grounded";
+    case GroundingStatus::UnknownEntity:
+      return "unknown entity";
+    case GroundingStatus::UnknownRelation:
+      return "unknown relation";
+    case GroundingStatus::NoResult:
+      return "no answer in KG: the query returns nothing";
+    case GroundingStatus::NoGoldAnswer:
+      return "no answer in KG: none of the question's answers";
+    case GroundingStatus::EvaluationLimit:
+      return "evaluation limit reached";
   }
   return "grounded";
 }
@@ -228,9 +241,12 @@ Grounding ground_question(const Question& question, const KnowledgeGraph& kg, co
     auto e = find_entity_spelling(kg, key);
     if (e && std::binary_search(g.answers.begin(), g.answers.end(), *e)) ++g.gold_answers_found;
   }
-  if (g.gold_answers_found > 0) g.status = GroundingStatus::Grounded;
-  else if (!finished) g.status = GroundingStatus::EvaluationLimit;
-  else g.status = g.answers.empty() ? GroundingStatus::NoResult : GroundingStatus::NoGoldAnswer;
+  if (g.gold_answers_found > 0)
+    g.status = GroundingStatus::Grounded;
+  else if (!finished)
+    g.status = GroundingStatus::EvaluationLimit;
+  else
+    g.status = g.answers.empty() ? GroundingStatus::NoResult : GroundingStatus::NoGoldAnswer;
   return g;
 }
 

@@ -28,10 +28,12 @@ MetaQaKgLoad add_metaqa_kg(MemoryGraphBuilder& builder, const TextSource& triple
 
 std::optional<MetaQaHop> metaqa_hop(std::string_view from, std::string_view to) {
   static const std::pair<std::string_view, std::string_view> kRelations[] = {
-      {"actor", "starred_actors"}, {"director", "directed_by"},      {"writer", "written_by"},
-      {"year", "release_year"},    {"genre", "has_genre"},           {"language", "in_language"},
-      {"tag", "has_tags"},         {"tags", "has_tags"},             {"votes", "has_imdb_votes"},
-      {"imdbvotes", "has_imdb_votes"}, {"rating", "has_imdb_rating"}, {"imdbrating", "has_imdb_rating"},
+      {"actor", "starred_actors"},   {"director", "directed_by"},
+      {"writer", "written_by"},      {"year", "release_year"},
+      {"genre", "has_genre"},        {"language", "in_language"},
+      {"tag", "has_tags"},           {"tags", "has_tags"},
+      {"votes", "has_imdb_votes"},   {"imdbvotes", "has_imdb_votes"},
+      {"rating", "has_imdb_rating"}, {"imdbrating", "has_imdb_rating"},
   };
   bool from_movie = from == "movie";
   if (from_movie == (to == "movie")) return std::nullopt;
@@ -77,8 +79,8 @@ QuestionImport import_metaqa_questions(const TextSource& questions, const TextSo
     SourceLine line;
     while (cursor.next(line)) qtype_lines.push_back(line.text);
   }
-  const std::string id_prefix = split_name.empty() ? fmt::format("metaqa-{}hop-", hops)
-                                                   : fmt::format("metaqa-{}hop-{}-", hops, split_name);
+  const std::string id_prefix =
+      split_name.empty() ? fmt::format("metaqa-{}hop-", hops) : fmt::format("metaqa-{}hop-{}-", hops, split_name);
   const std::string source = fmt::format("metaqa-{}hop", hops);
   LineCursor cursor(questions.text);
   SourceLine line;

@@ -137,8 +137,10 @@ QuestionImport import_lines(const TextSource& source, std::string_view dataset, 
     r.answers.erase(std::unique(r.answers.begin(), r.answers.end()), r.answers.end());
     q.answers = std::move(r.answers);
     std::vector<std::string> mediators;
-    if (std::string m = chain_mediator(parse.query, r.chain); !m.empty()) mediators.push_back(names[m]);
-    else if (options.kg && dataset != "webqsp") mediators = kg_mediator_variables(q, *options.kg);
+    if (std::string m = chain_mediator(parse.query, r.chain); !m.empty())
+      mediators.push_back(names[m]);
+    else if (options.kg && dataset != "webqsp")
+      mediators = kg_mediator_variables(q, *options.kg);
     set_cvt_variables(q, mediators);
     result.questions.push_back(std::move(q));
   }
@@ -250,8 +252,10 @@ QuestionImport import_cwq(const TextSource& jsonl, const SparqlImportOptions& op
       if (options.answer_names) r.answers = options.answer_names->find(string_field(j, "webqsp_ID"), name);
       if (r.answers.empty() && options.kg) {
         auto named = options.kg->entities_named(name);
-        if (named.size() == 1) r.answers.emplace_back(options.kg->entity_key(named[0]));
-        else if (named.size() > 1) r.answer_skip = "cwq: answer name matches several entities in the KG";
+        if (named.size() == 1)
+          r.answers.emplace_back(options.kg->entity_key(named[0]));
+        else if (named.size() > 1)
+          r.answer_skip = "cwq: answer name matches several entities in the KG";
       }
       if (r.answers.empty() && r.answer_skip.empty()) r.answer_skip = "cwq: answer name not resolved to a mid";
     }

@@ -38,8 +38,9 @@ std::size_t add_triples(MemoryGraphBuilder& builder, const TextSource& source, T
     if (is_blank(line.text) || line.text[0] == '#') continue;
     std::size_t a = line.text.find(sep), b = a == std::string_view::npos ? a : line.text.find(sep, a + 1);
     if (b == std::string_view::npos || line.text.find(sep, b + 1) != std::string_view::npos) {
-      problems.add(sep == '\t' ? "triple line without 3 tab-separated fields" : "triple line without 3 |-separated fields",
-                   where(source, line.number), printable_excerpt(line.text, 80));
+      problems.add(
+          sep == '\t' ? "triple line without 3 tab-separated fields" : "triple line without 3 |-separated fields",
+          where(source, line.number), printable_excerpt(line.text, 80));
       continue;
     }
     std::string_view head = trim(line.text.substr(0, a)), relation = trim(line.text.substr(a + 1, b - a - 1)),

@@ -27,7 +27,8 @@ std::optional<QueryShape> LogicalQuery::shape() const {
     const Term* other = other_end(p, answer);
     return other && !other->is_variable() && p.head.text != p.tail.text;
   };
-  if (patterns.size() == 1) return one_constant_to_answer(patterns[0]) ? std::optional(QueryShape::Single) : std::nullopt;
+  if (patterns.size() == 1)
+    return one_constant_to_answer(patterns[0]) ? std::optional(QueryShape::Single) : std::nullopt;
 
   // Tree: every pattern joins a distinct constant to ?a.
   std::set<std::string> subjects;

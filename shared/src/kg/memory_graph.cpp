@@ -7,8 +7,8 @@ namespace caqa::kg {
 namespace {
 
 // Counting sort of edges into CSR rows, each row then sorted by (relation, other).
-void build_csr(std::size_t rows, const std::vector<Triple>& triples, bool by_head,
-               std::vector<std::uint32_t>& offsets, std::vector<Edge>& edges) {
+void build_csr(std::size_t rows, const std::vector<Triple>& triples, bool by_head, std::vector<std::uint32_t>& offsets,
+               std::vector<Edge>& edges) {
   offsets.assign(rows + 1, 0);
   for (const Triple& t : triples) ++offsets[(by_head ? t.head : t.tail) + 1];
   for (std::size_t i = 0; i < rows; ++i) offsets[i + 1] += offsets[i];
@@ -44,7 +44,8 @@ void relation_ends(std::size_t relations, const std::vector<std::uint32_t>& offs
       if (edges[i].relation != last) per[last = edges[i].relation].push_back(e);
   }
   ends_offsets.assign(relations + 1, 0);
-  for (std::size_t r = 0; r < relations; ++r) ends_offsets[r + 1] = ends_offsets[r] + static_cast<std::uint32_t>(per[r].size());
+  for (std::size_t r = 0; r < relations; ++r)
+    ends_offsets[r + 1] = ends_offsets[r] + static_cast<std::uint32_t>(per[r].size());
   ends.clear();
   ends.reserve(ends_offsets[relations]);
   for (auto& p : per) ends.insert(ends.end(), p.begin(), p.end());

@@ -7,10 +7,14 @@ namespace caqa::kg {
 
 std::string_view extension_name(Extension extension) {
   switch (extension) {
-    case Extension::None: return "none";
-    case Extension::Union: return "union";
-    case Extension::HeadIntersection: return "head_intersection";
-    case Extension::AnswerIntersection: return "answer_intersection";
+    case Extension::None:
+      return "none";
+    case Extension::Union:
+      return "union";
+    case Extension::HeadIntersection:
+      return "head_intersection";
+    case Extension::AnswerIntersection:
+      return "answer_intersection";
   }
   return "none";
 }
@@ -139,10 +143,10 @@ Complexity complexity_of(const ExtendedQuery& query) {
 }
 
 ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const KnowledgeGraph& kg, Rng& rng) {
-  std::vector<Extension> order = shape == QueryShape::Single
-                                     ? std::vector<Extension>{Extension::Union, Extension::HeadIntersection,
-                                                              Extension::AnswerIntersection, Extension::None}
-                                     : std::vector<Extension>{Extension::HeadIntersection, Extension::AnswerIntersection};
+  std::vector<Extension> order =
+      shape == QueryShape::Single ? std::vector<Extension>{Extension::Union, Extension::HeadIntersection,
+                                                           Extension::AnswerIntersection, Extension::None}
+                                  : std::vector<Extension>{Extension::HeadIntersection, Extension::AnswerIntersection};
   // The drawn rule first, then the others in random order.
   for (std::size_t i = 0; i + 1 < order.size(); ++i) {
     auto j = i + static_cast<std::size_t>(rng.uniform() * static_cast<double>(order.size() - i));
@@ -150,15 +154,18 @@ ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const K
   }
   for (Extension e : order) {
     std::optional<ExtendedQuery> out;
-    if (e == Extension::Union) out = union_extension(query, kg);
-    else if (e == Extension::HeadIntersection) out = head_intersection(query, shape, kg, rng);
-    else if (e == Extension::AnswerIntersection) out = answer_intersection(query, kg, rng);
-    else break;  // "none" drawn before any rule that applies: keep the single triple
+    if (e == Extension::Union)
+      out = union_extension(query, kg);
+    else if (e == Extension::HeadIntersection)
+      out = head_intersection(query, shape, kg, rng);
+    else if (e == Extension::AnswerIntersection)
+      out = answer_intersection(query, kg, rng);
+    else
+      break;  // "none" drawn before any rule that applies: keep the single triple
     // A rule counts only if every branch of the result still has an answer.
     if (out && std::all_of(out->branches.begin(), out->branches.end(), [&](const ResolvedQuery& b) {
           auto bindings = match(b, kg, 64);
-          return std::any_of(bindings.begin(), bindings.end(),
-                             [&](const Binding& x) { return distinct_nodes(b, x); });
+          return std::any_of(bindings.begin(), bindings.end(), [&](const Binding& x) { return distinct_nodes(b, x); });
         })) {
       out->complexity = complexity_of(*out);
       return *out;

@@ -71,7 +71,8 @@ class Matcher {
     // The first pending pattern with a bound end; a query is connected, so one exists.
     std::size_t pick = q_.patterns.size();
     for (std::size_t i = 0; i < q_.patterns.size() && pick == q_.patterns.size(); ++i)
-      if (!done[i] && (value(q_.patterns[i].head, b) != kUnbound || value(q_.patterns[i].tail, b) != kUnbound)) pick = i;
+      if (!done[i] && (value(q_.patterns[i].head, b) != kUnbound || value(q_.patterns[i].tail, b) != kUnbound))
+        pick = i;
     if (pick == q_.patterns.size()) return;
     const ResolvedPattern& p = q_.patterns[pick];
     EntityId h = value(p.head, b), t = value(p.tail, b);

@@ -47,8 +47,10 @@ std::vector<Question> read_questions(const TextSource& source, ProblemCounts& pr
     bool ok = true;
     for (const auto& a : j["answers"]) {
       auto t = term_text(a);
-      if (!t) ok = false;
-      else q.answers.push_back(*t);
+      if (!t)
+        ok = false;
+      else
+        q.answers.push_back(*t);
     }
     if (!ok || !j.contains("query") || !j["query"].is_array() || j["query"].empty()) {
       problems.add("question without a query of [head, relation, tail] patterns", where, q.id);

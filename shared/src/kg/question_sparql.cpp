@@ -69,8 +69,10 @@ class Parser {
       }
       const Token& name = take();
       const Token& iri = take();
-      if (name.kind != Tok::PName || name.text.back() != ':' || iri.kind != Tok::Iri) return reject(SparqlReject::Syntax, iri.text);
-      prefixes_[std::string(name.text.substr(0, name.text.size() - 1))] = std::string(iri.text.substr(1, iri.text.size() - 2));
+      if (name.kind != Tok::PName || name.text.back() != ':' || iri.kind != Tok::Iri)
+        return reject(SparqlReject::Syntax, iri.text);
+      prefixes_[std::string(name.text.substr(0, name.text.size() - 1))] =
+          std::string(iri.text.substr(1, iri.text.size() - 2));
     }
     for (std::string_view w : {"ASK", "CONSTRUCT", "DESCRIBE"})
       if (is_word(peek(), w)) return reject_here(SparqlReject::NotSelect);
@@ -190,7 +192,8 @@ class Parser {
     for (;;) {
       std::optional<Term> verb = term(true);
       if (!verb) return false;
-      if (verb->is_variable()) return reject(SparqlReject::Syntax, verb->text);  // variable predicates: not in the subset
+      if (verb->is_variable())
+        return reject(SparqlReject::Syntax, verb->text);  // variable predicates: not in the subset
       if (peek().kind == Tok::Punct && std::string_view("/|*+^").find(peek().text) != std::string_view::npos)
         return reject_here(SparqlReject::PropertyPath);
       for (;;) {
@@ -208,8 +211,10 @@ class Parser {
       break;
     }
     // '.' ends the block; before '}', a keyword or a nested group it may be left out.
-    if (is_punct(peek(), ".")) take();
-    else if (!is_punct(peek(), "}") && !is_punct(peek(), "{") && peek().kind != Tok::Word) return reject_here(SparqlReject::Syntax);
+    if (is_punct(peek(), "."))
+      take();
+    else if (!is_punct(peek(), "}") && !is_punct(peek(), "{") && peek().kind != Tok::Word)
+      return reject_here(SparqlReject::Syntax);
     return true;
   }
 
@@ -246,28 +251,38 @@ class Parser {
   std::optional<Term> term(bool verb) {
     const Token& t = peek();
     switch (t.kind) {
-      case Tok::Var: return Term{variable(take())};
+      case Tok::Var:
+        return Term{variable(take())};
       case Tok::Iri:
       case Tok::PName: {
         auto key = iri_key(take());
         if (!key) return std::nullopt;
         return Term{*key};
       }
-      case Tok::Literal: reject_here(SparqlReject::Literal); return std::nullopt;
+      case Tok::Literal:
+        reject_here(SparqlReject::Literal);
+        return std::nullopt;
       case Tok::Word:
         if (verb && t.text == "a") {
           take();
           return Term{std::string(kRdfType)};
         }
-        if (is_word(t, "true") || is_word(t, "false")) reject_here(SparqlReject::Literal);
-        else reject_here(SparqlReject::Syntax);
+        if (is_word(t, "true") || is_word(t, "false"))
+          reject_here(SparqlReject::Literal);
+        else
+          reject_here(SparqlReject::Syntax);
         return std::nullopt;
       case Tok::Punct:
-        if (t.text == "[") reject_here(SparqlReject::BlankNode);
-        else if (verb && (t.text == "^" || t.text == "(")) reject_here(SparqlReject::PropertyPath);
-        else reject_here(SparqlReject::Syntax);
+        if (t.text == "[")
+          reject_here(SparqlReject::BlankNode);
+        else if (verb && (t.text == "^" || t.text == "("))
+          reject_here(SparqlReject::PropertyPath);
+        else
+          reject_here(SparqlReject::Syntax);
         return std::nullopt;
-      default: reject_here(SparqlReject::Syntax); return std::nullopt;
+      default:
+        reject_here(SparqlReject::Syntax);
+        return std::nullopt;
     }
   }
 
@@ -341,7 +356,8 @@ class Parser {
         var = t.text;
         canon += '?';
       } else if (t.kind == Tok::Word) {
-        if (iequals(t.text, "OR")) canon += "||";
+        if (iequals(t.text, "OR"))
+          canon += "||";
         else
           for (char c : t.text) canon += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
       } else if (t.kind == Tok::Literal) {
@@ -353,9 +369,9 @@ class Parser {
         canon += t.text;
       }
     }
-    for (std::string_view accepted : {"!isliteral(?)||lang(?)=\"\"||langmatches(lang(?),\"en\")",
-                                      "lang(?)=\"\"||langmatches(lang(?),\"en\")", "langmatches(lang(?),\"en\")",
-                                      "lang(?)=\"en\""})
+    for (std::string_view accepted :
+         {"!isliteral(?)||lang(?)=\"\"||langmatches(lang(?),\"en\")", "lang(?)=\"\"||langmatches(lang(?),\"en\")",
+          "langmatches(lang(?),\"en\")", "lang(?)=\"en\""})
       if (canon == accepted) return true;
     return false;
   }

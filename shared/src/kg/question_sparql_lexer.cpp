@@ -68,10 +68,12 @@ Token Lexer::next() {
 }
 void Lexer::skip_space_and_comments() {
   while (i_ < s_.size()) {
-    if (is_space(s_[i_])) ++i_;
+    if (is_space(s_[i_]))
+      ++i_;
     else if (s_[i_] == '#')
       while (i_ < s_.size() && s_[i_] != '\n') ++i_;
-    else break;
+    else
+      break;
   }
 }
 

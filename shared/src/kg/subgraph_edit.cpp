@@ -94,7 +94,8 @@ std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& que
     // whose answer no other branch also gives (else the rest would still derive them all).
     std::vector<std::size_t> droppable;
     for (std::size_t i = 0; i < g.branch_targets.size(); ++i)
-      if (std::count(g.branch_targets.begin(), g.branch_targets.end(), g.branch_targets[i]) == 1) droppable.push_back(i);
+      if (std::count(g.branch_targets.begin(), g.branch_targets.end(), g.branch_targets[i]) == 1)
+        droppable.push_back(i);
     if (droppable.empty()) return std::nullopt;
     std::size_t branch = pick(droppable, rng);
     const ResolvedPattern& p = query.branches[branch].patterns[0];
@@ -106,8 +107,10 @@ std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& que
   const ResolvedQuery& q = query.branches[0];
   auto paths = paths_to_answer(q);
   std::vector<std::size_t> drop;
-  if (query.complexity == Complexity::Concatenation) drop.push_back(static_cast<std::size_t>(rng.uniform() * q.patterns.size()));
-  else drop = pick(paths, rng);
+  if (query.complexity == Complexity::Concatenation)
+    drop.push_back(static_cast<std::size_t>(rng.uniform() * q.patterns.size()));
+  else
+    drop = pick(paths, rng);
   // G lists one triple per pattern, in pattern order.
   for (std::size_t i = 0; i < g.supportive.size(); ++i)
     if (std::find(drop.begin(), drop.end(), i) == drop.end()) out.push_back(g.supportive[i]);
@@ -168,8 +171,10 @@ std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const 
   const ResolvedQuery& q = query.branches[0];
   EntityId subject = kNone;
   for (const auto& p : q.patterns) {
-    if (!p.head.variable) subject = p.head.id;
-    else if (!p.tail.variable) subject = p.tail.id;
+    if (!p.head.variable)
+      subject = p.head.id;
+    else if (!p.tail.variable)
+      subject = p.tail.id;
     if (subject != kNone) break;
   }
   if (subject == kNone) return std::nullopt;

@@ -7,7 +7,8 @@ namespace caqa::kg {
 namespace {
 
 void replace_all(std::string& s, std::string_view from, const std::string& to) {
-  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
 }
 
 std::string without_final_punctuation(std::string s) {
@@ -32,7 +33,8 @@ std::string plain_question(const std::string& text) {
 std::string join_names(const std::vector<std::string>& names) {
   if (names.size() == 1) return names[0];
   std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
   return out;
 }
 
@@ -83,8 +85,10 @@ std::string Verbalizer::question(const Question& original, const ExtendedQuery& 
     const ResolvedPattern& added = q.patterns.front();
     std::string description =
         added.head.variable
-            ? "the entity such that " + without_final_punctuation(fill(added.relation, "it", std::string(kg_.entity_name(added.tail.id))))
-            : "the entity such that " + without_final_punctuation(fill(added.relation, std::string(kg_.entity_name(added.head.id)), "it"));
+            ? "the entity such that " +
+                  without_final_punctuation(fill(added.relation, "it", std::string(kg_.entity_name(added.tail.id))))
+            : "the entity such that " +
+                  without_final_punctuation(fill(added.relation, std::string(kg_.entity_name(added.head.id)), "it"));
     std::string name(kg_.entity_name(query.replaced_subject));
     std::size_t at = text.find(name);
     if (at != std::string::npos) {

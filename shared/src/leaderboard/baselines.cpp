@@ -49,16 +49,16 @@ std::vector<Baseline> computed_baselines(const GoldSet& test, const GoldSet& tra
     for (std::uint32_t i = 0; i < train.size(); ++i) ++counts[train.label(i)];
     // Ties go to the first label in canonical order.
     auto majority = static_cast<Label>(std::max_element(counts.begin(), counts.end()) - counts.begin());
-    out.push_back(baseline("baseline-majority-train",
-                           fmt::format("Majority class of train ({})", label_name(majority)),
-                           fmt::format("predicts the most frequent train label, {} ({} of {} train samples)",
-                                       label_name(majority), counts[index_of(majority)],
-                                       std::accumulate(counts.begin(), counts.end(), std::uint64_t{0})),
-                           constant_predictions(test, majority)));
+    out.push_back(baseline(
+        "baseline-majority-train", fmt::format("Majority class of train ({})", label_name(majority)),
+        fmt::format("predicts the most frequent train label, {} ({} of {} train samples)", label_name(majority),
+                    counts[index_of(majority)], std::accumulate(counts.begin(), counts.end(), std::uint64_t{0})),
+        constant_predictions(test, majority)));
   }
   Rng rng(kRandomBaselineSeed);
   std::vector<Label> random(test.size());
-  for (auto& l : random) l = static_cast<Label>(std::min<std::uint64_t>(3, static_cast<std::uint64_t>(rng.uniform() * 4)));
+  for (auto& l : random)
+    l = static_cast<Label>(std::min<std::uint64_t>(3, static_cast<std::uint64_t>(rng.uniform() * 4)));
   out.push_back(baseline("baseline-uniform-random", "Uniform random (seed 13)",
                          "a label drawn uniformly from the four, per sample in gold order, with caqa's Rng seeded 13",
                          predictions_of(test, [&random](std::uint32_t g) { return random[g]; })));

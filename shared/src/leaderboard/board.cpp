@@ -34,17 +34,20 @@ Json scores_json(const ScoreReport& rep) {
   const Classification& c = rep.classification;
   Json j;
   j["n"] = c.n;
-  j["coverage"] = rep.counts.gold ? static_cast<double>(rep.counts.matched) / static_cast<double>(rep.counts.gold) : 0.0;
+  j["coverage"] =
+      rep.counts.gold ? static_cast<double>(rep.counts.matched) / static_cast<double>(rep.counts.gold) : 0.0;
   Json f1 = Json::object();
   const LabelScheme& scheme = *rep.options.scheme;
-  for (int l = 0; l < scheme.size(); ++l) f1[std::string(scheme.class_name(static_cast<ClassId>(l)))] = number(c.per_label[l].f1);
+  for (int l = 0; l < scheme.size(); ++l)
+    f1[std::string(scheme.class_name(static_cast<ClassId>(l)))] = number(c.per_label[l].f1);
   j["f1"] = f1;
   j["micro_f1"] = number(c.value("micro_f1"));
   const Interval* ci = rep.intervals ? &rep.intervals->measure("micro_f1") : nullptr;
   j["micro_f1_ci"] = ci ? Json::array({ci->low, ci->high}) : Json();
   j["macro_f1"] = number(c.value("macro_f1"));
   Json levels = Json::object();
-  for (Complexity level : kComplexities) levels[std::string(complexity_name(level))] = number(c.complexity_micro_f1[index_of(level)]);
+  for (Complexity level : kComplexities)
+    levels[std::string(complexity_name(level))] = number(c.complexity_micro_f1[index_of(level)]);
   j["complexity_micro_f1"] = levels;
   return j;
 }
@@ -59,7 +62,8 @@ PairedResult seen_from_above(PairedResult r, std::size_t above, std::size_t me) 
   return r;
 }
 
-Json entry_json(const BoardEntry& e, const RankedEntry& r, const std::string& above_slug, const PairedResult& vs_above) {
+Json entry_json(const BoardEntry& e, const RankedEntry& r, const std::string& above_slug,
+                const PairedResult& vs_above) {
   Json j;
   j["rank"] = r.rank;
   j["tie_group"] = r.tie_group;
@@ -87,19 +91,19 @@ PairedResult paired(const ScoredFile& a, const ScoredFile& b, const GoldSet& tes
 }
 
 Json benchmark_json(const BoardBenchmark& b) {
-  return Json{{"name", "caqa build (default KG)"}, {"version", b.version}, {"gold", b.test_name},
+  return Json{{"name", "caqa build (default KG)"}, {"version", b.version},    {"gold", b.test_name},
               {"gold_sha256", b.version},          {"split", b.test.split()}, {"n", b.test.size()}};
 }
 
 Json ranking_json() {
   const BootstrapOptions boot = board_request().bootstrap;
-  return Json{
-      {"metric", "micro_f1"},
-      {"rule", "rank = 1 + number of entries that beat it significantly: higher micro-F1 and (paired approximate "
+  return Json{{"metric", "micro_f1"},
+              {"rule",
+               "rank = 1 + number of entries that beat it significantly: higher micro-F1 and (paired approximate "
                "randomization p < 0.05 or non-overlapping 95% bootstrap CIs); tie_group: consecutive entries the one "
                "above does not beat significantly"},
-      {"alpha", RankOptions{}.alpha},
-      {"bootstrap", Json{{"resamples", boot.resamples}, {"seed", boot.seed}, {"level", boot.level}}}};
+              {"alpha", RankOptions{}.alpha},
+              {"bootstrap", Json{{"resamples", boot.resamples}, {"seed", boot.seed}, {"level", boot.level}}}};
 }
 
 // What the site draws without re-deriving it: the label and complexity columns, and
@@ -112,14 +116,14 @@ void add_columns_and_visitor_row(Json& board) {
   for (Complexity c : kComplexities) levels.push_back({{"name", complexity_name(c)}, {"header", complexity_title(c)}});
   board["labels"] = labels;
   board["complexity_columns"] = levels;
-  board["visitor_row"] = Json{
-      {"ranked", false},
-      {"badge", "unofficial"},
-      {"setting", "your file"},
-      {"from_score_report", {{"f1", "per_label.<label>.f1"},
-                             {"micro_f1", "micro_f1"},
-                             {"micro_f1_ci", "micro_f1_ci95"},
-                             {"complexity_micro_f1", "per_complexity.<level>.micro_f1"}}}};
+  board["visitor_row"] = Json{{"ranked", false},
+                              {"badge", "unofficial"},
+                              {"setting", "your file"},
+                              {"from_score_report",
+                               {{"f1", "per_label.<label>.f1"},
+                                {"micro_f1", "micro_f1"},
+                                {"micro_f1_ci", "micro_f1_ci95"},
+                                {"complexity_micro_f1", "per_complexity.<level>.micro_f1"}}}};
 }
 
 }  // namespace
@@ -143,8 +147,8 @@ std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchm
   Json verified = Json::array();
   for (std::size_t pos = 0; pos < ranked.size(); ++pos) {
     std::size_t me = ranked[pos].index, above = pos ? ranked[pos - 1].index : me;
-    PairedResult vs_above = pos ? seen_from_above(results[{std::min(above, me), std::max(above, me)}], above, me)
-                                : PairedResult{};
+    PairedResult vs_above =
+        pos ? seen_from_above(results[{std::min(above, me), std::max(above, me)}], above, me) : PairedResult{};
     verified.push_back(entry_json(entries[me], ranked[pos], entries[above].meta.slug, vs_above));
   }
   std::string signature = entries.empty() ? score_signature(ScoreReport{}) : entries.front().scored.report->signature;

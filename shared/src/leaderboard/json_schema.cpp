@@ -95,7 +95,8 @@ std::string string_problem(const std::string& s, const Json& schema, bool nullab
     return fmt::format("expected at most {} characters, found {}", max->get<std::size_t>(), code_points(s));
   const std::string shown = Json(s).dump();
   if (auto format = schema.find("format"); format != schema.end()) {
-    if (*format == "date" && !is_calendar_date(s)) return fmt::format("expected a calendar date YYYY-MM-DD, found {}", shown);
+    if (*format == "date" && !is_calendar_date(s))
+      return fmt::format("expected a calendar date YYYY-MM-DD, found {}", shown);
     if (*format == "uri" && !is_uri(s)) return fmt::format("expected a URI, found {}", shown);
   }
   if (auto pattern = schema.find("pattern"); pattern != schema.end() && !matches(s, pattern->get<std::string>()))
@@ -137,7 +138,8 @@ void check_object(const Json& value, const Json& schema, const std::string& path
     std::string allowed;
     for (const auto& [key, ignored] : properties.items()) allowed += (allowed.empty() ? "" : ", ") + key;
     for (const auto& [key, ignored] : value.items())
-      if (!properties.contains(key)) out.push_back(fmt::format("{}unknown field \"{}\" (allowed: {})", where, key, allowed));
+      if (!properties.contains(key))
+        out.push_back(fmt::format("{}unknown field \"{}\" (allowed: {})", where, key, allowed));
   }
   for (const auto& [key, sub] : properties.items())
     if (auto it = value.find(key); it != value.end()) check(*it, sub, path.empty() ? key : path + "." + key, out);

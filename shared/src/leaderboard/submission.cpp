@@ -44,9 +44,10 @@ MetaCheck check_submission_meta(std::string_view bytes, std::string_view folder,
   if (auto slug = text("slug"); slug && *slug != folder)
     out.problems.push_back(fmt::format("\"slug\": \"{}\" must equal the folder name \"{}\"", *slug, folder));
   if (auto version = text("benchmark_version"); version && *version != benchmark_version)
-    out.problems.push_back(fmt::format("\"benchmark_version\": \"{}\" does not match this benchmark's version {} "
-                                       "(the SHA-256 of the default benchmark's test.jsonl; docs/leaderboard.md)",
-                                       *version, benchmark_version));
+    out.problems.push_back(
+        fmt::format("\"benchmark_version\": \"{}\" does not match this benchmark's version {} "
+                    "(the SHA-256 of the default benchmark's test.jsonl; docs/leaderboard.md)",
+                    *version, benchmark_version));
   if (!out.problems.empty()) return out;
   SubmissionMeta m;
   m.slug = text("slug").value_or("");

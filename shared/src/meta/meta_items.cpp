@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "caqa/text.h"
 #include "../csv_records.h"
 #include "../json_object_line.h"
+#include "caqa/text.h"
 
 namespace caqa {
 
@@ -43,15 +43,16 @@ class PairReader {
       error(line, ErrorCode::MissingLabel, 1, "expected a \"level\" key (full, partial or no), found none");
       return;
     }
-    if (level.type == JsonField::Type::String || level.type == JsonField::Type::Integer) parsed = parse_support_level(level.text);
+    if (level.type == JsonField::Type::String || level.type == JsonField::Type::Integer)
+      parsed = parse_support_level(level.text);
     if (!parsed) {
       error(line, ErrorCode::InvalidLabel, level.column,
             fmt::format("expected a support level for \"level\", found {}", detail::describe_found(level)),
             "use full, partial or no (also FS/PS/NS, 2/1/0 or a CAQA label)");
       return;
     }
-    bool finite = (score.type == JsonField::Type::Integer || score.type == JsonField::Type::Float) &&
-                  std::isfinite(score.number);
+    bool finite =
+        (score.type == JsonField::Type::Integer || score.type == JsonField::Type::Float) && std::isfinite(score.number);
     if (!finite) {
       if (score.type != JsonField::Type::Absent && score.type != JsonField::Type::Null)
         error(line, ErrorCode::BadScore, score.column,
@@ -101,7 +102,8 @@ void read_pairs_jsonl(const InputText& text, std::size_t max_line_bytes, MetaPai
       pairs.error(line.number, problem->code, problem->column, problem->message, problem->hint);
       continue;
     }
-    const JsonField& group = parser.field(kGroup).type != JsonField::Type::Absent ? parser.field(kGroup) : parser.field(kQid);
+    const JsonField& group =
+        parser.field(kGroup).type != JsonField::Type::Absent ? parser.field(kGroup) : parser.field(kQid);
     pairs.accept(line.number, id, parser.field(kId).column, parser.field(kLevel), parser.field(kScore), group);
   }
 }
@@ -122,8 +124,11 @@ void read_pairs_csv(std::string_view text, MetaPairsRead& out, PairReader& pairs
       header_done = true;
       for (std::size_t i = 0; i < record.fields.size(); ++i) {
         std::string name = ascii_lower(record.fields[i]);
-        int* slot = name == "id" ? &id_col : name == "level" ? &level_col : name == "score" ? &score_col
-                  : (name == "group" || name == "qid") ? &group_col : nullptr;
+        int* slot = name == "id"                         ? &id_col
+                    : name == "level"                    ? &level_col
+                    : name == "score"                    ? &score_col
+                    : (name == "group" || name == "qid") ? &group_col
+                                                         : nullptr;
         if (slot) *slot = static_cast<int>(i);
       }
       if (id_col < 0 || level_col < 0 || score_col < 0) {
@@ -172,7 +177,8 @@ MetaItems meta_items_from_predictions(const PredictionSet& predictions, const Go
   MetaItems items;
   bool by_qid = gold.has_qids();
   items.group_by = by_qid ? "qid" : "complexity";
-  if (by_qid) items.group_names = gold.qid_names();
+  if (by_qid)
+    items.group_names = gold.qid_names();
   else
     for (Complexity c : kComplexities) items.group_names.emplace_back(complexity_name(c));
   for (std::uint32_t g = 0; g < gold.size(); ++g) {
@@ -195,11 +201,13 @@ MetaPairsRead read_meta_pairs(const InputText& text, std::size_t max_line_bytes)
   std::string_view bytes = text.bytes();
   std::size_t i = bytes.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   while (i < bytes.size() && (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n')) ++i;
-  if (i < bytes.size() && bytes[i] != '{') read_pairs_csv(bytes, out, pairs);
-  else read_pairs_jsonl(text, max_line_bytes, out, pairs);
+  if (i < bytes.size() && bytes[i] != '{')
+    read_pairs_csv(bytes, out, pairs);
+  else
+    read_pairs_jsonl(text, max_line_bytes, out, pairs);
   if (out.lines == 0 && !out.diagnostics.has_errors())
-    out.diagnostics.items.push_back({ErrorCode::EmptyFile, Severity::Error, 0, 0,
-                                     "expected statement-citation pairs, found an empty file", ""});
+    out.diagnostics.items.push_back(
+        {ErrorCode::EmptyFile, Severity::Error, 0, 0, "expected statement-citation pairs, found an empty file", ""});
   return out;
 }
 

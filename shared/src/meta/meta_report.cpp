@@ -5,9 +5,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "caqa/rng.h"
-#include "caqa/report.h"
 #include "../report_envelope.h"
+#include "caqa/report.h"
+#include "caqa/rng.h"
 
 namespace caqa {
 
@@ -94,10 +94,11 @@ MetaReport meta_report(const MetaItems& items, const BootstrapOptions& bootstrap
   r.group_names = items.group_names;
   r.bootstrap = bootstrap;
   if (bootstrap.resamples > 0 && r.n > 0) r.intervals = bootstrap_meta(cells, r.ndcg, bootstrap);
-  r.signature = fmt::format("caqa-meta:{}|n:{}|levels:full=2,partial=1,no=0|groups:{}|ties:averaged", kMetaSchemaVersion,
-                            r.n, r.group_by);
-  r.signature += r.intervals ? fmt::format("|boot:{}|seed:{}|level:{}", bootstrap.resamples, bootstrap.seed, bootstrap.level)
-                             : std::string("|boot:0");
+  r.signature = fmt::format("caqa-meta:{}|n:{}|levels:full=2,partial=1,no=0|groups:{}|ties:averaged",
+                            kMetaSchemaVersion, r.n, r.group_by);
+  r.signature += r.intervals
+                     ? fmt::format("|boot:{}|seed:{}|level:{}", bootstrap.resamples, bootstrap.seed, bootstrap.level)
+                     : std::string("|boot:0");
   return r;
 }
 
@@ -111,7 +112,8 @@ std::string meta_report_json(const MetaReport& r) {
   }
   j["n_used"] = r.n;
   j["n_without_valid_score"] = r.without_score;
-  j["level_counts"] = Json{{"full_2", r.level_counts[2]}, {"partial_1", r.level_counts[1]}, {"no_0", r.level_counts[0]}};
+  j["level_counts"] =
+      Json{{"full_2", r.level_counts[2]}, {"partial_1", r.level_counts[1]}, {"no_0", r.level_counts[0]}};
   Json corr{{"pearson", number(r.correlation.pearson)},
             {"spearman", number(r.correlation.spearman)},
             {"kendall_tau_b", number(r.correlation.kendall_tau_b)}};
@@ -186,9 +188,11 @@ std::vector<std::pair<std::string, std::string>> meta_rows(const MetaReport& r) 
 }
 
 std::string footer(const MetaReport& r) {
-  return fmt::format("{} pairs used (full {}, partial {}, no {}), {} without a score; NDCG over {} groups by {} ({} with < 2 items skipped, {} all irrelevant)",
-                     r.n, r.level_counts[2], r.level_counts[1], r.level_counts[0], r.without_score, r.ndcg.groups.size(),
-                     r.group_by, r.ndcg.skipped_lt2, r.ndcg.all_irrelevant);
+  return fmt::format(
+      "{} pairs used (full {}, partial {}, no {}), {} without a score; NDCG over {} groups by {} ({} with < 2 items "
+      "skipped, {} all irrelevant)",
+      r.n, r.level_counts[2], r.level_counts[1], r.level_counts[0], r.without_score, r.ndcg.groups.size(), r.group_by,
+      r.ndcg.skipped_lt2, r.ndcg.all_irrelevant);
 }
 
 }  // namespace

@@ -23,7 +23,8 @@ double tie_averaged_dcg(const std::vector<Ranked>& items, int k) {
     while (end < items.size() && items[end].score == items[p].score) gain += items[end++].relevance;
     gain /= static_cast<double>(end - p);
     double discount = 0;
-    for (std::size_t i = p; i < end && static_cast<int>(i) < k; ++i) discount += 1.0 / std::log2(static_cast<double>(i) + 2);
+    for (std::size_t i = p; i < end && static_cast<int>(i) < k; ++i)
+      discount += 1.0 / std::log2(static_cast<double>(i) + 2);
     dcg += gain * discount;
     p = end;
   }

@@ -111,7 +111,8 @@ OneVsOneAuc one_vs_one_auc(const ScoreCells& cells) {
       twice_u += c[pos] * (2 * negatives_below + c[neg]);
       negatives_below += c[neg];
     }
-    out.auc[p] = static_cast<double>(twice_u) / (2.0 * static_cast<double>(level_n[pos]) * static_cast<double>(level_n[neg]));
+    out.auc[p] =
+        static_cast<double>(twice_u) / (2.0 * static_cast<double>(level_n[pos]) * static_cast<double>(level_n[neg]));
     sum += out.auc[p];
     ++out.defined;
   }

@@ -54,15 +54,13 @@ double macro_recall(const ClassCounts& c) {
 }
 
 constexpr std::array<Measure, 5> kMeasures = {{
-    {"micro_f1", "Micro-F1",
-     "pooled over all outcomes, missing/unparseable included: equals accuracy", micro_f1, true, true},
-    {"macro_f1", "Macro-F1", "mean of the class F1s (a class absent from gold counts with F1 0)", macro_f1, true,
+    {"micro_f1", "Micro-F1", "pooled over all outcomes, missing/unparseable included: equals accuracy", micro_f1, true,
      true},
+    {"macro_f1", "Macro-F1", "mean of the class F1s (a class absent from gold counts with F1 0)", macro_f1, true, true},
     {"weighted_f1", "Weighted-F1", "class F1s weighted by gold support", weighted_f1, false, false},
     {"accuracy", "Accuracy", "share of scored samples predicted right (= micro-F1)", micro_f1, false, false},
-    {"macro_recall", "Macro-R",
-     "mean of the class recalls TP/support (a class absent from gold counts with recall 0)", macro_recall, true,
-     true},
+    {"macro_recall", "Macro-R", "mean of the class recalls TP/support (a class absent from gold counts with recall 0)",
+     macro_recall, true, true},
 }};
 
 }  // namespace

@@ -56,8 +56,7 @@ double difference(int classes, const std::vector<JointCell>& cells, const std::v
 
 }  // namespace
 
-PairedResult compare_paired(const PairedCounts& counts, const CompareMetric& metric,
-                            const BootstrapOptions& options) {
+PairedResult compare_paired(const PairedCounts& counts, const CompareMetric& metric, const BootstrapOptions& options) {
   std::vector<JointCell> cells;
   std::vector<std::uint64_t> weights;
   const int outcomes = counts.classes + 2;

@@ -26,7 +26,9 @@ ScoredFile score_read(const GoldSet& gold, PredictionSet predictions, const Scor
   for (std::uint32_t g = 0; g < gold.size(); ++g) {
     std::uint32_t r = f.validation.row_of_gold[g];
     const PredictionRow* row = r == IdIndex::kAbsent ? nullptr : &f.predictions.rows[r];
-    f.outcomes[g] = static_cast<std::uint8_t>(!row ? missing : row->kind == PredictedKind::Label ? row->label : unparseable);
+    f.outcomes[g] = static_cast<std::uint8_t>(!row                                ? missing
+                                              : row->kind == PredictedKind::Label ? row->label
+                                                                                  : unparseable);
   }
   return f;
 }

@@ -13,8 +13,7 @@ std::string vocabulary_json() {
   Json schemes = Json::array();
   for (const LabelScheme* s : label_schemes()) {
     Json classes = Json::array();
-    for (int i = 0; i < s->size(); ++i)
-      classes.push_back({{"name", s->classes[i]}, {"header", s->short_names[i]}});
+    for (int i = 0; i < s->size(); ++i) classes.push_back({{"name", s->classes[i]}, {"header", s->short_names[i]}});
     schemes.push_back({{"name", s->name}, {"description", s->description}, {"classes", classes}});
   }
   Json levels = Json::array();

@@ -14,11 +14,11 @@
 namespace caqa::baseline {
 
 struct LexicalModel {
-  std::vector<float> df;            // document frequency of hashed terms over train citations
+  std::vector<float> df;  // document frequency of hashed terms over train citations
   std::uint32_t documents = 0;
   double average_length = 1;
-  std::array<double, 3> thresholds{};       // interval i: thresholds[i-1] <= s < thresholds[i]
-  std::array<Label, 4> interval_labels{};   // label of each interval, lowest scores first
+  std::array<double, 3> thresholds{};      // interval i: thresholds[i-1] <= s < thresholds[i]
+  std::array<Label, 4> interval_labels{};  // label of each interval, lowest scores first
   double train_micro_f1 = 0;
 };
 

@@ -46,9 +46,9 @@ struct TrainOptions {
 };
 
 struct LogRegModel {
-  std::uint32_t dim_bits = 18;    // feature space: 2^dim_bits hashed buckets
-  std::uint8_t view = 0;          // caqa::baseline::InputView the features were built with
-  std::vector<float> weights;     // (1 << dim_bits) * kClasses, row-major (feature, class)
+  std::uint32_t dim_bits = 18;  // feature space: 2^dim_bits hashed buckets
+  std::uint8_t view = 0;        // caqa::baseline::InputView the features were built with
+  std::vector<float> weights;   // (1 << dim_bits) * kClasses, row-major (feature, class)
   std::array<float, kClasses> bias{};
   std::uint32_t dim() const { return 1u << dim_bits; }
   void reset(std::uint32_t bits, std::uint8_t input_view) {

@@ -31,9 +31,9 @@
 namespace caqa {
 
 struct SampleReadOptions {
-  bool texts = false;          // read question, answer, citation and evidence.triples
-  bool require_texts = false;  // a line without a string question, answer or citation is an error
-  bool require_label = true;   // a line without "label" is an error
+  bool texts = false;                // read question, answer, citation and evidence.triples
+  bool require_texts = false;        // a line without a string question, answer or citation is an error
+  bool require_label = true;         // a line without "label" is an error
   std::optional<std::string> split;  // keep only samples of this split
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
   std::size_t max_samples = std::numeric_limits<std::size_t>::max();  // stop reading after this many
@@ -44,15 +44,15 @@ using EvidenceTriple = std::array<std::string, 3>;
 // One sample line as the streaming reader sees it; the views point into the input or
 // the parser and are valid only during the callback.
 struct SampleView {
-  std::string_view id;         // canonical id text
-  bool integer_id = false;     // the file wrote the id as a JSON integer
+  std::string_view id;                    // canonical id text
+  bool integer_id = false;                // the file wrote the id as a JSON integer
   std::optional<std::string_view> label;  // as written
   std::uint32_t label_column = 0;
-  std::optional<Complexity> complexity;   // nullopt only when complete is false
-  std::string_view split;      // "" when absent or null
-  std::optional<std::string_view> qid;    // a string or integer "qid", canonical like ids
+  std::optional<Complexity> complexity;         // nullopt only when complete is false
+  std::string_view split;                       // "" when absent or null
+  std::optional<std::string_view> qid;          // a string or integer "qid", canonical like ids
   std::string_view question, answer, citation;  // "" unless texts are read
-  std::string_view evidence;   // the "evidence" object's JSON text, "" when absent
+  std::string_view evidence;                    // the "evidence" object's JSON text, "" when absent
   std::uint32_t line = 0;
   // False when this line has field errors (already in the diagnostics): the callback
   // sees it so that it can add its own checks of the same line, but must not keep it.

@@ -38,8 +38,8 @@ std::string_view citation_problem_name(CitationProblem problem);
 
 // What one bracket's inside (without '[' and ']') says.
 struct BracketContent {
-  bool na = false;        // [NA]
-  bool citation = false;  // a QID or a "property: value" was found: a citation bracket
+  bool na = false;              // [NA]
+  bool citation = false;        // a QID or a "property: value" was found: a citation bracket
   std::vector<Triple> triples;  // one per cited property; incomplete ones have empty parts
   std::vector<CitationProblem> problems;
 };

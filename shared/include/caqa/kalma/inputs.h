@@ -29,9 +29,9 @@ struct ReadOptions {
 struct Question {
   std::string id;
   std::uint32_t line = 0;
-  TripleSet kg;                      // the question's retrieved knowledge graph
-  TripleSet minimum;                 // its minimum knowledge set (section 2.2)
-  std::optional<TripleSet> absent;   // knowledge removed from the KG (section 4.4); set when the line has the key
+  TripleSet kg;                     // the question's retrieved knowledge graph
+  TripleSet minimum;                // its minimum knowledge set (section 2.2)
+  std::optional<TripleSet> absent;  // knowledge removed from the KG (section 4.4); set when the line has the key
 };
 
 struct QuestionSet {

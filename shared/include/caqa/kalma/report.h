@@ -36,8 +36,8 @@ struct KalmaReport {
   std::size_t sentences = 0, brackets = 0, na_marks = 0, na_sentences = 0;
   std::size_t judgment_lines = 0, ignored_judgment_lines = 0;
   CitationQuality quality;
-  Alignment alignment;             // scores NaN unless judged
-  ConsciousIncompetence na;        // scores NaN unless judged
+  Alignment alignment;       // scores NaN unless judged
+  ConsciousIncompetence na;  // scores NaN unless judged
   std::size_t issues = 0;
   std::array<std::size_t, kCitationProblemCount> issues_by_problem{};
   std::vector<IssueExample> issue_examples;  // the first kMaxIssueExamples

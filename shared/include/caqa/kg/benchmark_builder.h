@@ -34,24 +34,25 @@ struct BenchmarkSample {
 
 struct BuildStats {
   std::size_t questions = 0, collected = 0;
-  std::array<std::size_t, 3> shapes{};                   // collected, by QueryShape
+  std::array<std::size_t, 3> shapes{};                                      // collected, by QueryShape
   std::array<std::array<std::size_t, 2>, kLabelCount> labels{};             // [label][train=0/test=1]
   std::array<std::array<std::size_t, 2>, kComplexityCount> complexities{};  // [complexity][split]
   std::array<std::size_t, 2> samples{};
-  std::array<std::size_t, 4> extensions{};               // by Extension
+  std::array<std::size_t, 4> extensions{};  // by Extension
 };
 
 struct BuildResult {
   std::vector<BenchmarkSample> samples;  // source question order, then label order
   BuildStats stats;
-  ProblemCounts problems;                // skipped inputs, by reason
-  std::vector<std::string> violations;   // "sample-id: what failed"; samples that fail are not kept
+  ProblemCounts problems;               // skipped inputs, by reason
+  std::vector<std::string> violations;  // "sample-id: what failed"; samples that fail are not kept
 };
 
 using BuildProgress = std::function<void(std::size_t done, std::size_t total)>;
 
 BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question>& questions,
-                            const Verbalizer& verbalizer, const BuildOptions& options, const BuildProgress& progress = {});
+                            const Verbalizer& verbalizer, const BuildOptions& options,
+                            const BuildProgress& progress = {});
 
 // One benchmark sample as a JSON line (schema/benchmark_sample.schema.json).
 std::string sample_json(const BenchmarkSample& sample, const KnowledgeGraph& kg);

@@ -34,7 +34,7 @@ struct MetaQaKgFiles {
 
 struct MetaQaQuestionFiles {
   int hops = 1;
-  std::string split;  // "test" or "dev"
+  std::string split;             // "test" or "dev"
   SourceFile questions, qtypes;  // qa/N-hop/{split}.txt, qa/N-hop/qa_{split}_qtype.txt
 };
 
@@ -51,17 +51,17 @@ using Sha256Hex = std::function<std::string(std::string_view)>;
 // Every input of one build. Files are read in this order, which is also the order of
 // the manifest's "inputs".
 struct BuildSources {
-  std::optional<SourceFile> relation_names;      // id<TAB>name
-  std::vector<SourceFile> kg;                    // TSV or pipe triples; N-Triples when the name ends in .nt
-  std::vector<SourceFile> names, types;          // key<TAB>name, key<TAB>type
+  std::optional<SourceFile> relation_names;  // id<TAB>name
+  std::vector<SourceFile> kg;                // TSV or pipe triples; N-Triples when the name ends in .nt
+  std::vector<SourceFile> names, types;      // key<TAB>name, key<TAB>type
   std::optional<MetaQaKgFiles> metaqa_kg;
   std::optional<Fb15kFiles> fb15k;
-  std::vector<SourceFile> questions;             // caqa's question JSON Lines
+  std::vector<SourceFile> questions;  // caqa's question JSON Lines
   std::vector<MetaQaQuestionFiles> metaqa_questions;
   std::optional<SourceFile> webqsp, grailqa, cwq;
-  std::optional<SourceFile> templates;           // relation<TAB>sentence
-  NTriplesParser ntriples;                       // empty: an .nt file is skipped as a problem
-  Sha256Hex sha256_hex;                          // digests for the manifest (the core has no SHA-256)
+  std::optional<SourceFile> templates;  // relation<TAB>sentence
+  NTriplesParser ntriples;              // empty: an .nt file is skipped as a problem
+  Sha256Hex sha256_hex;                 // digests for the manifest (the core has no SHA-256)
 };
 
 struct BenchmarkOptions {
@@ -89,8 +89,8 @@ struct BuiltBenchmark {
   GraphSummary graph;
   BuildStats stats;
   std::size_t sample_count = 0;
-  bool verified = true;                  // BuildOptions::verify
-  ProblemCounts problems;                // skipped inputs, by reason (loading included)
+  bool verified = true;                 // BuildOptions::verify
+  ProblemCounts problems;               // skipped inputs, by reason (loading included)
   std::vector<std::string> violations;  // "sample-id: what failed"
 
   // The documents in the order they are written (the manifest, which hashes the others, last).

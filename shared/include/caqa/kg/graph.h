@@ -59,7 +59,7 @@ class Listing {
 using EdgeList = Listing<Edge>;
 using EntityList = Listing<EntityId>;
 
-struct ResolvedQuery;                    // query_match.h
+struct ResolvedQuery;                   // query_match.h
 using Binding = std::vector<EntityId>;  // one entity per variable
 
 // Strings returned as string_view stay valid while the graph lives.

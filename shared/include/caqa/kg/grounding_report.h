@@ -28,9 +28,9 @@ namespace caqa::kg {
 // The result of one importer run: read == questions.size() + skipped.total().
 struct QuestionImport {
   std::vector<Question> questions;
-  std::size_t read = 0;       // question records read
-  ProblemCounts skipped;      // one count per skipped question, by reason
-  ProblemCounts input;        // input problems that are not questions (e.g. extra qtype lines)
+  std::size_t read = 0;   // question records read
+  ProblemCounts skipped;  // one count per skipped question, by reason
+  ProblemCounts input;    // input problems that are not questions (e.g. extra qtype lines)
   std::size_t imported() const { return questions.size(); }
 };
 
@@ -41,9 +41,9 @@ enum class GroundingStatus : std::uint8_t {
   Grounded,
   UnknownEntity,
   UnknownRelation,
-  NoResult,          // the query returns nothing in the KG
-  NoGoldAnswer,      // it returns entities, none of them among the question's answers
-  EvaluationLimit,   // the join passed GroundingOptions::max_steps
+  NoResult,         // the query returns nothing in the KG
+  NoGoldAnswer,     // it returns entities, none of them among the question's answers
+  EvaluationLimit,  // the join passed GroundingOptions::max_steps
 };
 std::string_view grounding_status_name(GroundingStatus status);
 
@@ -53,10 +53,10 @@ struct GroundingOptions {
 
 struct Grounding {
   GroundingStatus status = GroundingStatus::NoResult;
-  std::string detail;                       // the unknown key or relation
-  std::vector<EntityId> answers;            // ?a bindings, sorted (all of them)
-  std::size_t gold_answers_found = 0;       // how many of the question's answers are among them
-  std::vector<std::string> compressed;      // mediator variables folded into "/r1./r2" relations
+  std::string detail;                   // the unknown key or relation
+  std::vector<EntityId> answers;        // ?a bindings, sorted (all of them)
+  std::size_t gold_answers_found = 0;   // how many of the question's answers are among them
+  std::vector<std::string> compressed;  // mediator variables folded into "/r1./r2" relations
   // Intermediate variables bound in some solution, never to a named entity.
   std::vector<std::string> unnamed_variables;
 };

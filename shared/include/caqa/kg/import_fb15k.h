@@ -11,8 +11,8 @@
 #pragma once
 
 #include <cstddef>
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -35,9 +35,9 @@ std::optional<EntityId> find_entity_spelling(const KnowledgeGraph& kg, std::stri
 std::optional<RelationId> find_relation_spelling(const KnowledgeGraph& kg, std::string_view relation);
 
 struct Fb15kLoad {
-  std::size_t triples = 0;         // triple lines added (before duplicate removal)
-  std::size_t named = 0;           // entities of the triples that got a name
-  std::size_t names_unused = 0;    // entity2text lines for entities in no triple (FB15k's extra 410)
+  std::size_t triples = 0;       // triple lines added (before duplicate removal)
+  std::size_t named = 0;         // entities of the triples that got a name
+  std::size_t names_unused = 0;  // entity2text lines for entities in no triple (FB15k's extra 410)
 };
 
 // Adds the triples of each text (train, valid, test) and the names of the entities they

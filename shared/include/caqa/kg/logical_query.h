@@ -42,7 +42,7 @@ struct Question {
   std::string text;
   std::vector<std::string> answers;  // entity keys
   LogicalQuery query;
-  std::string source;                // e.g. "metaqa-2hop", "webqsp"; free text
+  std::string source;  // e.g. "metaqa-2hop", "webqsp"; free text
 };
 
 }  // namespace caqa::kg

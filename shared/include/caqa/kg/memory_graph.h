@@ -52,8 +52,8 @@ class MemoryGraph final : public KnowledgeGraph {
   std::span<const Edge> in_row(EntityId tail) const;
 
   IdIndex entities_, relations_, type_names_, name_strings_;
-  std::vector<std::uint32_t> names_;  // per entity: index in name_strings_, kNone when unnamed
-  std::vector<TypeId> types_;         // per entity
+  std::vector<std::uint32_t> names_;                     // per entity: index in name_strings_, kNone when unnamed
+  std::vector<TypeId> types_;                            // per entity
   std::vector<std::uint32_t> out_offsets_, in_offsets_;  // entity_count + 1 each
   std::vector<Edge> out_edges_, in_edges_;
   // name string -> entities with it, as CSR over name_strings_ entries

@@ -41,7 +41,7 @@ enum class SparqlReject : std::uint8_t {
   Literal,      // a literal as a term (dates, numbers, strings)
   BlankNode,
   PropertyPath,
-  ValuesRows,  // VALUES with several values or variables
+  ValuesRows,    // VALUES with several values or variables
   OtherKeyword,  // BIND, MINUS, SERVICE, GRAPH
   UndeclaredPrefix,
   NoPatterns,

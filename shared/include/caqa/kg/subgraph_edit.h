@@ -11,8 +11,8 @@
 namespace caqa::kg {
 
 struct Attribution {
-  std::vector<Triple> supportive;  // G
-  std::vector<EntityId> targets;   // the answers G derives, distinct
+  std::vector<Triple> supportive;        // G
+  std::vector<EntityId> targets;         // the answers G derives, distinct
   std::vector<EntityId> branch_targets;  // per union branch
 };
 

@@ -20,7 +20,7 @@ inline constexpr int kBoardFormatVersion = 1;
 struct BoardEntry {
   SubmissionMeta meta;
   bool baseline = false;  // badge "baseline", else "verified"
-  ScoredFile scored;  // never blocked
+  ScoredFile scored;      // never blocked
 };
 
 // The JSON text of leaderboard.json (2-space indent, final newline).

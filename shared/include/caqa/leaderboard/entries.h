@@ -16,17 +16,17 @@
 namespace caqa::leaderboard {
 
 struct SubmissionFiles {
-  std::string folder;            // the folder's name, which must be the slug
-  std::string meta_path;         // as shown in problems
-  std::optional<std::string_view> meta;  // meta.json bytes; nullopt: unreadable (the caller says why)
-  std::string predictions_path;          // as shown in problems and in the report
+  std::string folder;                      // the folder's name, which must be the slug
+  std::string meta_path;                   // as shown in problems
+  std::optional<std::string_view> meta;    // meta.json bytes; nullopt: unreadable (the caller says why)
+  std::string predictions_path;            // as shown in problems and in the report
   const InputText* predictions = nullptr;  // null: unreadable (the caller says why)
 };
 
 struct EntryCheck {
   std::optional<BoardEntry> entry;    // set when problems is empty
   std::vector<std::string> problems;  // "path: what" or "file:line:col: error[code]: ..."
-  std::string note;  // what was scored as wrong or ignored, e.g. "2 missing, ...", "" when nothing
+  std::string note;                   // what was scored as wrong or ignored, e.g. "2 missing, ...", "" when nothing
 };
 
 // Checks and scores submissions one after another, remembering their slugs: a slug

@@ -15,9 +15,9 @@
 namespace caqa::leaderboard {
 
 struct RankInput {
-  std::string key;     // stable name, breaks exact score ties in the listing order
-  double score = 0;    // e.g. micro-F1
-  Interval ci{};       // e.g. its 95% bootstrap interval
+  std::string key;   // stable name, breaks exact score ties in the listing order
+  double score = 0;  // e.g. micro-F1
+  Interval ci{};     // e.g. its 95% bootstrap interval
 };
 
 // Two-sided p-values of the paired test between entries i and j (symmetric,

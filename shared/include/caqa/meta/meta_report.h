@@ -4,10 +4,10 @@
 #include <optional>
 #include <string>
 
-#include "caqa/metrics/bootstrap.h"
 #include "caqa/meta/meta_items.h"
 #include "caqa/meta/ndcg.h"
 #include "caqa/meta/rank_metrics.h"
+#include "caqa/metrics/bootstrap.h"
 
 namespace caqa {
 

@@ -23,9 +23,9 @@ Correlations correlations(const ScoreCells& cells);
 // items of its two levels only: P(score_pos > score_neg) + P(tie) / 2, the Mann-Whitney
 // estimate that scikit-learn's roc_auc_score gives. NaN when a level is empty.
 struct OneVsOneAuc {
-  static constexpr std::array<std::array<SupportLevel, 2>, 3> kPairs = {
-      {{SupportLevel::Full, SupportLevel::No}, {SupportLevel::Full, SupportLevel::Partial},
-       {SupportLevel::Partial, SupportLevel::No}}};
+  static constexpr std::array<std::array<SupportLevel, 2>, 3> kPairs = {{{SupportLevel::Full, SupportLevel::No},
+                                                                         {SupportLevel::Full, SupportLevel::Partial},
+                                                                         {SupportLevel::Partial, SupportLevel::No}}};
   std::array<double, 3> auc;
   double mean;  // over the defined pairs; NaN when none is
   int defined;

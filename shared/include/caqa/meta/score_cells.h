@@ -13,7 +13,7 @@
 namespace caqa {
 
 struct ScoreCells {
-  std::vector<double> scores;                                   // distinct, ascending
+  std::vector<double> scores;                                         // distinct, ascending
   std::vector<std::array<std::uint64_t, kSupportLevelCount>> counts;  // per score, per level
   std::uint64_t total() const;
 };

@@ -26,9 +26,9 @@ struct Classification {
   std::vector<LabelScores> per_label;  // one per class of the scheme
   std::uint64_t n = 0;                 // scored gold samples
   std::uint64_t correct = 0;
-  std::vector<double> values;          // one per entry of measures()
-  double macro_f1_present = 0;            // mean over classes present in gold
-  PrecisionRecallF1 micro_over_labels{};  // sklearn average="micro" over the classes
+  std::vector<double> values;                                  // one per entry of measures()
+  double macro_f1_present = 0;                                 // mean over classes present in gold
+  PrecisionRecallF1 micro_over_labels{};                       // sklearn average="micro" over the classes
   std::array<double, kComplexityCount> complexity_micro_f1{};  // NaN when a level has no samples
   std::array<std::uint64_t, kComplexityCount> complexity_n{};
 

@@ -33,19 +33,20 @@ struct PairedCounts {
       : classes(classes), joint(static_cast<std::size_t>(classes) * (classes + 2) * (classes + 2), 0) {}
   int classes;
   std::vector<std::uint64_t> joint;
-  void add(int gold, int a, int b) { joint[(static_cast<std::size_t>(gold) * (classes + 2) + a) * (classes + 2) + b] += 1; }
+  void add(int gold, int a, int b) {
+    joint[(static_cast<std::size_t>(gold) * (classes + 2) + a) * (classes + 2) + b] += 1;
+  }
   std::uint64_t total() const;
 };
 
 struct PairedResult {
   double value_a = 0, value_b = 0, difference = 0;  // difference = a - b
   Interval difference_ci{};
-  double p_bootstrap = 1;     // two-sided, from the share of replicates on either side of 0
-  double p_randomization = 1; // (1 + #|d*| >= |d|) / (1 + R), swapping A and B per sample
+  double p_bootstrap = 1;      // two-sided, from the share of replicates on either side of 0
+  double p_randomization = 1;  // (1 + #|d*| >= |d|) / (1 + R), swapping A and B per sample
   std::uint64_t n = 0;
 };
 
-PairedResult compare_paired(const PairedCounts& counts, const CompareMetric& metric,
-                            const BootstrapOptions& options);
+PairedResult compare_paired(const PairedCounts& counts, const CompareMetric& metric, const BootstrapOptions& options);
 
 }  // namespace caqa

@@ -24,7 +24,7 @@ std::vector<WordSpan> tokenize(std::string_view text);
 bool is_stop_word(std::string_view lower_word);
 
 struct SharedWords {
-  std::vector<Span> in_a, in_b;   // spans of the shared words in each text, in order
+  std::vector<Span> in_a, in_b;    // spans of the shared words in each text, in order
   std::vector<std::string> words;  // the shared words, sorted, once each
 };
 

@@ -38,11 +38,11 @@ struct Submission {
 enum class Agreement : std::uint8_t { Any, BothCorrect, OnlyACorrect, OnlyBCorrect, BothWrong };
 
 struct Filters {
-  int gold_label = -1;    // -1 any, else a class of the scheme
-  int outcome = -1;       // -1 any, else an outcome column of the active submission
-  int complexity = -1;    // -1 any, else index_of(Complexity)
+  int gold_label = -1;                   // -1 any, else a class of the scheme
+  int outcome = -1;                      // -1 any, else an outcome column of the active submission
+  int complexity = -1;                   // -1 any, else index_of(Complexity)
   Agreement agreement = Agreement::Any;  // needs two submissions
-  std::string text;       // case-insensitive substring of id, question, answer or citation
+  std::string text;                      // case-insensitive substring of id, question, answer or citation
   bool operator==(const Filters&) const = default;
 };
 

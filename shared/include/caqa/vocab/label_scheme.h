@@ -26,12 +26,12 @@ struct LabelSpelling {
 };
 
 struct LabelScheme {
-  std::string_view name;          // --scheme value, report "scheme" field
-  std::string_view description;   // --help text
-  std::vector<std::string_view> classes;      // canonical names
-  std::vector<std::string_view> short_names;  // table headers
-  std::vector<LabelSpelling> spellings;       // beyond the canonical names and the CAQA spellings
-  std::array<ClassId, kLabelCount> from_caqa; // class of each CAQA category, kNoClass when none
+  std::string_view name;                       // --scheme value, report "scheme" field
+  std::string_view description;                // --help text
+  std::vector<std::string_view> classes;       // canonical names
+  std::vector<std::string_view> short_names;   // table headers
+  std::vector<LabelSpelling> spellings;        // beyond the canonical names and the CAQA spellings
+  std::array<ClassId, kLabelCount> from_caqa;  // class of each CAQA category, kNoClass when none
 
   int size() const { return static_cast<int>(classes.size()); }
   std::string_view class_name(ClassId c) const { return classes[c]; }
