@@ -23,8 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/kalma/pipeline.h"
-#include "caqa/meta/meta_items.h"
-#include "caqa/meta/meta_report.h"
+#include "caqa/meta/pipeline.h"
 #include "caqa/report.h"
 #include "caqa/scoring/pipeline.h"
 #include "caqa/version.h"
@@ -109,17 +108,11 @@ std::string meta_json(const std::string& prediction_text, const std::string& gol
                       const std::string& options_json) {
   auto o = read_options(options_json);
   if (!o) return "";
-  caqa::ScoreRequest request = o->request;
-  request.scheme = &caqa::caqa_scheme();
-  request.duplicates = caqa::DuplicatePolicy::Error;
-  caqa::BootstrapOptions bootstrap = request.bootstrap;
-  request.bootstrap.resamples = 0;
+  caqa::ScoreRequest request = caqa::meta_score_request(o->request);
   caqa::ScoredBytes s = caqa::score_bytes(gold_text, prediction_text, request, o->sources);
-  if (!s.file || s.file->blocked()) return "";
-  caqa::MetaItems items = caqa::meta_items_from_predictions(s.file->predictions, s.gold.gold, s.file->validation);
-  return caqa::meta_report_json(caqa::meta_report(items, bootstrap, o->sources.prediction_name, o->sources.gold_name,
-                                                  o->sources.gold_sha256)) +
-         "\n";
+  if (!s.file) return "";
+  auto report = caqa::meta_of_scored(s.gold.gold, *s.file, o->request.bootstrap, o->sources);
+  return report ? caqa::meta_report_json(*report) + "\n" : "";
 }
 
 // `caqa kalma --questions Q --answers A [--judgments J] --json`; "" when an input is

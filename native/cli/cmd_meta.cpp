@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "caqa/meta/meta_report.h"
+#include "caqa/meta/pipeline.h"
 #include "command.h"
 #include "files.h"
 #include "inputs.h"
@@ -78,22 +79,19 @@ class MetaCommand : public Command {
   }
 
   std::optional<MetaReport> from_predictions() {
-    ScoreRequest request = score_request(gold_, predictions_, nullptr);
-    request.bootstrap.resamples = 0;
+    ScoreRequest request = meta_score_request(score_request(gold_, predictions_, nullptr));
     LoadedInputs inputs = load_inputs(gold_.path, {path_}, request);
     if (!inputs.gold || !inputs.predictions[0]) {
       exit_code_ = kExitUsage;
       return std::nullopt;
     }
-    std::string name = inputs.predictions[0]->name;
     ScoredFile scored =
         score_loaded(std::move(*inputs.predictions[0]), *inputs.gold, request, predictions_.max_errors, false);
     if (scored.blocked()) {
       exit_code_ = kExitInvalid;
       return std::nullopt;
     }
-    MetaItems items = meta_items_from_predictions(scored.predictions, inputs.gold->gold, scored.validation);
-    return meta_report(items, bootstrap_, name, inputs.gold->name, inputs.gold->sha256);
+    return meta_of_scored(inputs.gold->gold, scored, bootstrap_, scored.report->sources);
   }
 
   std::string path_, output_;
