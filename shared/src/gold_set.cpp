@@ -32,7 +32,7 @@ struct GoldSetBuilder {
   }
 };
 
-GoldParse parse_gold(const InputText& text, const GoldOptions& options) {
+GoldParse parse_gold(const InputText& text, const GoldOptions& options, const GoldSampleObserver& observe) {
   GoldParse out;
   const LabelScheme& scheme = *options.scheme;
   GoldSetBuilder::set_scheme(out.gold, scheme);
@@ -47,6 +47,7 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options) {
   SampleReadOptions read;
   read.split = options.split;
   read.max_line_bytes = options.max_line_bytes;
+  read.texts = options.texts;
   Diagnostics read_problems = for_each_sample(text, read, [&](const SampleView& sample) {
     std::optional<ClassId> label;
     if (sample.label && !(label = scheme.parse_exact(*sample.label))) {
@@ -61,6 +62,7 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options) {
     ids.append(sample.id);
     if (sample.qid) GoldSetBuilder::add_qid(out.gold, qid_names, *sample.qid);
     GoldSetBuilder::add(out.gold, *label, *sample.complexity, sample.line);
+    if (observe) observe(static_cast<std::uint32_t>(out.gold.size() - 1), sample);
     if (!split_seen) {
       split = std::string(sample.split);
       split_seen = true;

@@ -9,33 +9,17 @@ namespace caqa::viewer {
 
 namespace {
 
-// Fills texts[g] for every sample whose id is in gold (the first line with that id);
-// lines the reader rejected are skipped. Returns how many samples got their text.
-std::size_t parse_texts(std::string_view text, const GoldSet& gold, std::vector<SampleText>& texts) {
-  texts.assign(gold.size(), {});
-  std::vector<bool> seen(gold.size(), false);
-  std::size_t found = 0;
-  SampleReadOptions options;
-  options.texts = true;
-  options.require_label = false;
-  for (Sample& sample : read_samples(InputText(text), options).samples) {
-    std::uint32_t g = gold.ids().find(sample.id);
-    if (g == IdIndex::kAbsent || seen[g]) continue;
-    seen[g] = true;
-    ++found;
-    SampleText& s = texts[g];
-    s.question = std::move(sample.question);
-    s.answer = std::move(sample.answer);
-    s.citation = std::move(sample.citation);
-    s.triples = std::move(sample.triples);
-    s.search_key.reserve(sample.id.size() + s.question.size() + s.answer.size() + s.citation.size() + 3);
-    for (std::string_view part : {std::string_view(sample.id), std::string_view(s.question), std::string_view(s.answer),
-                                  std::string_view(s.citation)}) {
-      s.search_key += ascii_lower(part);
-      s.search_key += '\n';
-    }
+// The explorer's text of one gold sample, with the lower-cased key the text filter searches.
+SampleText sample_text(const SampleView& view) {
+  Sample sample = owned_sample(view);
+  SampleText s{
+      std::move(sample.question), std::move(sample.answer), std::move(sample.citation), std::move(sample.triples), {}};
+  for (std::string_view part : {std::string_view(sample.id), std::string_view(s.question), std::string_view(s.answer),
+                                std::string_view(s.citation)}) {
+    s.search_key += ascii_lower(part);
+    s.search_key += '\n';
   }
-  return found;
+  return s;
 }
 
 }  // namespace
@@ -47,12 +31,21 @@ std::string_view ViewerState::outcome_name(int outcome) const {
 }
 
 std::optional<LoadError> ViewerState::load_benchmark(std::string_view name, const std::string& text) {
-  GoldParse parsed = parse_gold(InputText(text), request_.gold_options());
+  GoldOptions options = request_.gold_options();
+  options.texts = true;
+  std::vector<SampleText> texts;
+  GoldParse parsed = parse_gold(InputText(text), options, [&](std::uint32_t g, const SampleView& sample) {
+    texts.resize(g + 1);
+    texts[g] = sample_text(sample);
+  });
   for (const auto& d : parsed.diagnostics.items)
     if (d.severity == Severity::Error) return LoadError{format_diagnostic(name, d)};
   gold_ = std::move(parsed.gold);
   gold_name_ = std::string(name);
-  texts_found_ = parse_texts(text, gold_, texts_);
+  texts_ = std::move(texts);
+  texts_found_ = std::count_if(texts_.begin(), texts_.end(), [](const SampleText& t) {
+    return !t.question.empty() || !t.answer.empty() || !t.citation.empty();
+  });
   submissions_.clear();
   paired_.clear();
   active_ = 0;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +13,7 @@
 
 #include "caqa/complexity.h"
 #include "caqa/errors.h"
+#include "caqa/formats/samples_reader.h"
 #include "caqa/id_index.h"
 #include "caqa/input_text.h"
 #include "caqa/label.h"
@@ -24,6 +26,7 @@ struct GoldOptions {
   const LabelScheme* scheme = &caqa_scheme();  // gold labels are its canonical names (or CAQA's, mapped)
   std::optional<std::string> split;            // keep only samples of this split
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
+  bool texts = false;  // read question, answer, citation and evidence for the observer
 };
 
 class GoldSet {
@@ -59,7 +62,11 @@ struct GoldParse {
   Diagnostics diagnostics;
 };
 
+// Sees each sample as it enters the gold set (index = its position), so that a front
+// end that needs the texts too (the explorer) reads the file once.
+using GoldSampleObserver = std::function<void(std::uint32_t index, const SampleView& sample)>;
+
 // text: the whole gold file. Never throws; problems come back as diagnostics.
-GoldParse parse_gold(const InputText& text, const GoldOptions& options = {});
+GoldParse parse_gold(const InputText& text, const GoldOptions& options = {}, const GoldSampleObserver& observe = {});
 
 }  // namespace caqa

@@ -91,7 +91,9 @@ std::vector<EvidenceTriple> evidence_triples(std::string_view evidence) {
   return out;
 }
 
-Sample owned(const SampleView& v) {
+}  // namespace
+
+Sample owned_sample(const SampleView& v) {
   Sample s;
   s.id = std::string(v.id);
   s.integer_id = v.integer_id;
@@ -107,8 +109,6 @@ Sample owned(const SampleView& v) {
   s.line = v.line;
   return s;
 }
-
-}  // namespace
 
 Diagnostics for_each_sample(const InputText& text, const SampleReadOptions& options,
                             const std::function<void(const SampleView&)>& take) {
@@ -170,7 +170,7 @@ Diagnostics for_each_sample(const InputText& text, const SampleReadOptions& opti
 SampleParse read_samples(const InputText& text, const SampleReadOptions& options) {
   SampleParse out;
   out.diagnostics = for_each_sample(text, options, [&](const SampleView& sample) {
-    if (sample.complete) out.samples.push_back(owned(sample));
+    if (sample.complete) out.samples.push_back(owned_sample(sample));
   });
   IdIndex ids;
   for (const Sample& s : out.samples) ids.append(s.id);

@@ -78,6 +78,9 @@ struct Sample {
   std::uint32_t line = 0;
 };
 
+// A view's sample, owning its text (evidence.triples parsed).
+Sample owned_sample(const SampleView& view);
+
 struct SampleParse {
   std::vector<Sample> samples;  // complete samples of the selected split, in file order
   Diagnostics diagnostics;      // also a repeated id (duplicate_id)

@@ -69,7 +69,7 @@ class ViewerState {
   const GoldSet& gold() const { return gold_; }
   const std::string& gold_name() const { return gold_name_; }
   const std::vector<SampleText>& texts() const { return texts_; }
-  std::size_t texts_found() const { return texts_found_; }
+  std::size_t texts_found() const { return texts_found_; }  // samples with a question, answer or citation
   const std::vector<Submission>& submissions() const { return submissions_; }
   const std::vector<PairedRow>& paired() const { return paired_; }
   const ScoreRequest& request() const { return request_; }
