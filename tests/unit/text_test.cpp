@@ -29,6 +29,6 @@ TEST(Text, OneStopWordList) {
 
 TEST(Hash, Fnv1aIsStable) {
   EXPECT_EQ(caqa::fnv1a64(""), caqa::kFnv1aOffset);
-  // Standard FNV-1a 64 of "a" from the standard offset basis.
-  EXPECT_EQ(caqa::fnv1a64("a", 14695981039346656037ull), 0xaf63dc4c8601ec8cull);
+  // FNV-1a 64 of "a", from the published test vectors.
+  EXPECT_EQ(caqa::fnv1a64("a"), 0xaf63dc4c8601ec8cull);
 }

@@ -7,7 +7,7 @@
 
 namespace caqa {
 
-inline constexpr std::uint64_t kFnv1aOffset = 1469598103934665603ull;
+inline constexpr std::uint64_t kFnv1aOffset = 14695981039346656037ull;  // FNV's 64-bit offset basis
 
 inline std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h = kFnv1aOffset) {
   for (unsigned char c : bytes) {

@@ -5,12 +5,11 @@
 #include <string>
 #include <utility>
 
-#include "feature_hash.h"
+#include "caqa/hash.h"
 #include "tokens.h"
 
 namespace caqa::baseline {
 
-using detail::feature_hash;
 using detail::Token;
 
 std::string_view view_name(InputView view) {
@@ -45,25 +44,24 @@ struct RowBuilder {
   // n-gram features of the tokens under namespace ns, unit L2 norm over distinct ones.
   void add_text(std::string_view ns, const std::vector<Token>& tokens) {
     group.clear();
-    const std::uint64_t base = feature_hash(ns);
+    const std::uint64_t base = fnv1a64(ns);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
       const std::string& w = tokens[i].lower;
-      std::uint64_t uni = feature_hash(w, feature_hash("w", base));
+      std::uint64_t uni = fnv1a64(w, fnv1a64("w", base));
       group.push_back(bucket(uni));
       if (i + 1 < tokens.size()) {
-        std::uint64_t bi =
-            feature_hash(tokens[i + 1].lower, feature_hash(" ", feature_hash(w, feature_hash("b", base))));
+        std::uint64_t bi = fnv1a64(tokens[i + 1].lower, fnv1a64(" ", fnv1a64(w, fnv1a64("b", base))));
         group.push_back(bucket(bi));
       }
       // in-word character 3-grams of "<word>" (no copy: the boundaries are virtual)
-      const std::uint64_t cbase = feature_hash("c", base);
+      const std::uint64_t cbase = fnv1a64("c", base);
       const std::size_t len = w.size() + 2;
       auto at = [&](std::size_t j) -> unsigned char {
         return j == 0 ? '<' : j == len - 1 ? '>' : static_cast<unsigned char>(w[j - 1]);
       };
       for (std::size_t j = 0; j + 3 <= len; ++j) {
         const char gram[3] = {static_cast<char>(at(j)), static_cast<char>(at(j + 1)), static_cast<char>(at(j + 2))};
-        group.push_back(bucket(feature_hash(std::string_view(gram, 3), cbase)));
+        group.push_back(bucket(fnv1a64(std::string_view(gram, 3), cbase)));
       }
     }
     std::sort(group.begin(), group.end());
@@ -73,9 +71,7 @@ struct RowBuilder {
     for (std::uint32_t g : group) entries.emplace_back(g, value);
   }
 
-  void add_indicator(const std::string& name) {
-    entries.emplace_back(bucket(feature_hash(name, feature_hash("pair"))), 1.0f);
-  }
+  void add_indicator(const std::string& name) { entries.emplace_back(bucket(fnv1a64(name, fnv1a64("pair"))), 1.0f); }
 
   void finish(SparseRows& out) {
     std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -101,7 +97,7 @@ using WordSet = std::vector<std::uint64_t>;  // sorted distinct word hashes
 WordSet word_set(const std::vector<Token>& tokens, bool entities) {
   WordSet out;
   for (const Token& t : tokens)
-    if (!t.stop && t.entity == entities) out.push_back(feature_hash(t.lower));
+    if (!t.stop && t.entity == entities) out.push_back(fnv1a64(t.lower));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "feature_hash.h"
+#include "caqa/hash.h"
 #include "tokens.h"
 
 namespace caqa::baseline {
@@ -17,7 +17,7 @@ constexpr double kK1 = 1.2, kB = 0.75;
 constexpr int kGrid = 64;  // threshold candidates: score quantiles
 
 std::uint32_t term_id(const std::string& lower) {
-  return static_cast<std::uint32_t>(detail::feature_hash(lower)) & ((1u << kTermBits) - 1);
+  return static_cast<std::uint32_t>(fnv1a64(lower)) & ((1u << kTermBits) - 1);
 }
 
 std::vector<std::uint32_t> terms(std::string_view text) {

@@ -12,9 +12,13 @@ namespace caqa::kg {
 namespace {
 
 using question_sparql_detail::iequals;
+using question_sparql_detail::is_distinctness;
+using question_sparql_detail::is_language_filter;
+using question_sparql_detail::is_punct;
 using question_sparql_detail::Lexer;
 using question_sparql_detail::Tok;
 using question_sparql_detail::Token;
+using question_sparql_detail::variable;
 
 constexpr std::string_view kFreebase = "http://rdf.freebase.com/ns/";
 constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
@@ -52,7 +56,6 @@ class Parser {
     if (pos_ < tokens_.size() - 1) ++pos_;
     return t;
   }
-  bool is_punct(const Token& t, std::string_view p) const { return t.kind == Tok::Punct && t.text == p; }
   bool is_word(const Token& t, std::string_view w) const { return t.kind == Tok::Word && iequals(t.text, w); }
 
   bool reject(SparqlReject reason, std::string_view detail) {
@@ -325,55 +328,6 @@ class Parser {
       return true;
     }
     return reject(SparqlReject::FilterOther, expr.empty() ? std::string_view() : expr.front().text);
-  }
-
-  // $x and ?x are the same variable.
-  static std::string variable(const Token& t) {
-    std::string v(t.text);
-    v[0] = '?';
-    return v;
-  }
-
-  static bool is_node(const Token& t) { return t.kind == Tok::Var || t.kind == Tok::Iri || t.kind == Tok::PName; }
-
-  bool is_distinctness(std::span<const Token> e) const {
-    if (e.size() % 4 != 3) return false;
-    for (std::size_t i = 0; i < e.size(); i += 4) {
-      if (!is_node(e[i]) || !is_punct(e[i + 1], "!=") || !is_node(e[i + 2])) return false;
-      if (i + 3 < e.size() && !is_punct(e[i + 3], "&&")) return false;
-    }
-    return true;
-  }
-
-  // !isLiteral(?x) || lang(?x) = '' || langMatches(lang(?x), 'en'), or one of its last two
-  // disjuncts alone; OR for || and either quote.
-  static bool is_language_filter(std::span<const Token> e) {
-    std::string canon;
-    std::string_view var;
-    for (const Token& t : e) {
-      if (t.kind == Tok::Var) {
-        if (!var.empty() && var != t.text) return false;
-        var = t.text;
-        canon += '?';
-      } else if (t.kind == Tok::Word) {
-        if (iequals(t.text, "OR"))
-          canon += "||";
-        else
-          for (char c : t.text) canon += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-      } else if (t.kind == Tok::Literal) {
-        if (t.text.size() < 2 || t.text.front() != t.text.back()) return false;
-        canon += '"';
-        canon += t.text.substr(1, t.text.size() - 2);
-        canon += '"';
-      } else {
-        canon += t.text;
-      }
-    }
-    for (std::string_view accepted :
-         {"!isliteral(?)||lang(?)=\"\"||langmatches(lang(?),\"en\")", "lang(?)=\"\"||langmatches(lang(?),\"en\")",
-          "langmatches(lang(?),\"en\")", "lang(?)=\"en\""})
-      if (canon == accepted) return true;
-    return false;
   }
 
   void finish(QuestionSparqlParse& out) {

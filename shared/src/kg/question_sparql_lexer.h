@@ -1,9 +1,12 @@
 // Tokens of the SPARQL inside KGQA questions (question_sparql.h): variables, IRIs,
-// prefixed names, literals, words and punctuation. Comments and white space are skipped.
+// prefixed names, literals, words and punctuation (comments and white space are
+// skipped), and the token-level tests of FILTER expressions (question_sparql_filter.cpp).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <string>
 #include <string_view>
 
 namespace caqa::kg::question_sparql_detail {
@@ -17,6 +20,16 @@ struct Token {
 
 // ASCII case-insensitive equality (SPARQL keywords).
 bool iequals(std::string_view a, std::string_view b);
+
+inline bool is_punct(const Token& t, std::string_view p) { return t.kind == Tok::Punct && t.text == p; }
+
+// $x and ?x are the same variable: "?x".
+std::string variable(const Token& t);
+// ?a != ?b && ?c != ?d ...: a FILTER that only keeps nodes distinct.
+bool is_distinctness(std::span<const Token> e);
+// !isLiteral(?x) || lang(?x) = '' || langMatches(lang(?x), 'en'), or one of its last two
+// disjuncts alone; OR for || and either quote.
+bool is_language_filter(std::span<const Token> e);
 
 class Lexer {
  public:
