@@ -77,23 +77,33 @@ void bar_chart(const char* id, const std::vector<std::string>& groups, const std
 void draw_metrics_panel(const ViewerState& state) {
   const auto& subs = state.submissions();
   if (subs.empty()) return;
+  // One row per submission, one column per measure of the summary table (value over its CI).
   const auto all = measures();
-  for (std::size_t s = 0; s < subs.size(); ++s) {
-    const ScoreReport& r = subs[s].report();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kBarColor[s]));
-    ImGui::Text("%c %s", s == 0 ? 'A' : 'B', subs[s].name.c_str());
-    ImGui::PopStyleColor();
-    for (std::size_t m = 0; m < all.size(); ++m) {
-      if (!all[m].in_table) continue;
-      ImGui::SameLine();
-      ImGui::Text(" %s %s", std::string(all[m].title).c_str(), format_metric(r.classification.values[m]).c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(all[m].definition).c_str());
-      if (r.intervals && all[m].interval) {
-        ImGui::SameLine();
-        ImGui::TextDisabled("[%s, %s]", format_metric(r.intervals->measures[m].low).c_str(),
-                            format_metric(r.intervals->measures[m].high).c_str());
+  std::vector<std::size_t> shown;
+  for (std::size_t m = 0; m < all.size(); ++m)
+    if (all[m].in_table) shown.push_back(m);
+  if (ImGui::BeginTable("measures", static_cast<int>(shown.size()) + 1,
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("predictions");
+    for (std::size_t m : shown) ImGui::TableSetupColumn(std::string(all[m].title).c_str());
+    ImGui::TableHeadersRow();
+    for (std::size_t s = 0; s < subs.size(); ++s) {
+      const ScoreReport& r = subs[s].report();
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const std::string& path = subs[s].name;  // the file name only: the heatmap's title has the path
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kBarColor[s]), "%c %s", s == 0 ? 'A' : 'B',
+                         path.substr(path.find_last_of('/') + 1).c_str());
+      for (std::size_t m : shown) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%s", format_metric(r.classification.values[m]).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(all[m].definition).c_str());
+        if (r.intervals && all[m].interval)
+          ImGui::TextDisabled("[%s, %s]", format_metric(r.intervals->measures[m].low).c_str(),
+                              format_metric(r.intervals->measures[m].high).c_str());
       }
     }
+    ImGui::EndTable();
   }
   const LabelScheme& scheme = state.gold().scheme();
   std::vector<std::string> labels(scheme.short_names.begin(), scheme.short_names.end());
