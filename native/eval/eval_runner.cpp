@@ -317,14 +317,10 @@ RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& se
 
 std::string_view cot_label_phrase(Label label) {
   switch (label) {
-    case Label::Supportive:
-      return "Supportive";
-    case Label::PartiallySupportive:
-      return "Partially supportive";
-    case Label::Contradictory:
-      return "Contradictory";
-    case Label::Irrelevant:
-      return "Irrelevant";
+    case Label::Supportive: return "Supportive";
+    case Label::PartiallySupportive: return "Partially supportive";
+    case Label::Contradictory: return "Contradictory";
+    case Label::Irrelevant: return "Irrelevant";
   }
   return "Irrelevant";
 }

@@ -11,20 +11,13 @@ namespace caqa::eval {
 
 std::string_view to_string(CallError error) {
   switch (error) {
-    case CallError::None:
-      return "ok";
-    case CallError::Connection:
-      return "connection error";
-    case CallError::Timeout:
-      return "timeout or dropped connection";
-    case CallError::RateLimited:
-      return "rate limited (429)";
-    case CallError::Server:
-      return "server error (5xx)";
-    case CallError::Malformed:
-      return "malformed response";
-    case CallError::Client:
-      return "request rejected (4xx)";
+    case CallError::None: return "ok";
+    case CallError::Connection: return "connection error";
+    case CallError::Timeout: return "timeout or dropped connection";
+    case CallError::RateLimited: return "rate limited (429)";
+    case CallError::Server: return "server error (5xx)";
+    case CallError::Malformed: return "malformed response";
+    case CallError::Client: return "request rejected (4xx)";
   }
   return "unknown error";
 }

@@ -145,22 +145,14 @@ std::uint32_t column_of(std::string_view line, const char* at) {
 
 std::string_view json_type_name(JsonField::Type type) {
   switch (type) {
-    case JsonField::Type::Absent:
-      return "nothing";
-    case JsonField::Type::String:
-      return "string";
-    case JsonField::Type::Integer:
-      return "integer";
-    case JsonField::Type::Float:
-      return "number";
-    case JsonField::Type::Null:
-      return "null";
-    case JsonField::Type::Bool:
-      return "boolean";
-    case JsonField::Type::Array:
-      return "array";
-    case JsonField::Type::Object:
-      return "object";
+    case JsonField::Type::Absent: return "nothing";
+    case JsonField::Type::String: return "string";
+    case JsonField::Type::Integer: return "integer";
+    case JsonField::Type::Float: return "number";
+    case JsonField::Type::Null: return "null";
+    case JsonField::Type::Bool: return "boolean";
+    case JsonField::Type::Array: return "array";
+    case JsonField::Type::Object: return "object";
   }
   return "value";
 }
@@ -174,8 +166,7 @@ std::string describe_found(const JsonField& field) {
     case JsonField::Type::Float:
     case JsonField::Type::Bool:
       return fmt::format("{} {}", json_type_name(field.type), printable_excerpt(field.text, 40));
-    default:
-      return std::string(json_type_name(field.type));
+    default: return std::string(json_type_name(field.type));
   }
 }
 

@@ -11,7 +11,11 @@
 #include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "caqa/errors.h"
+#include "caqa/input_text.h"
+#include "caqa/source_text.h"
 
 namespace caqa::detail {
 
@@ -59,6 +63,34 @@ class JsonObjectLine {
 }  // namespace caqa::detail
 
 namespace caqa::detail {
+
+// The JSON Lines loop of every reader: each non-blank line is counted; a line longer than
+// max_line_bytes or one that is no JSON object goes to on_problem(line_number, problem),
+// every other line, parsed into parser, to on_object(line). Returns the lines counted.
+template <class OnProblem, class OnObject>
+std::size_t for_each_json_object(const InputText& text, std::size_t max_line_bytes, JsonObjectLine& parser,
+                                 OnProblem&& on_problem, OnObject&& on_object) {
+  std::size_t lines = 0;
+  LineCursor cursor(text.bytes());
+  SourceLine line;
+  while (cursor.next(line)) {
+    if (is_blank(line.text)) continue;
+    ++lines;
+    if (line.text.size() > max_line_bytes) {
+      on_problem(line.number, LineProblem{ErrorCode::LineTooLong, 1,
+                                          fmt::format("expected a line of at most {} bytes, found {} bytes",
+                                                      max_line_bytes, line.text.size()),
+                                          "raise --max-line-bytes if such long lines are intended"});
+      continue;
+    }
+    if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {
+      on_problem(line.number, std::move(*problem));
+      continue;
+    }
+    on_object(line);
+  }
+  return lines;
+}
 
 // The id text of a JSON id value: a string as is, an integer as its decimal token.
 // Returns a problem for any other type.

@@ -116,30 +116,16 @@ void read_json_lines(const InputText& text, const PredictionOptions& options, Pr
   RowReader rows(set, options);
   set.rows.reserve(text.bytes().size() / 48 + 1);
   set.id_arena.reserve(text.bytes().size() / 4 + 16);
-  LineCursor cursor(text.bytes());
-  SourceLine line;
-  while (cursor.next(line)) {
-    if (is_blank(line.text)) continue;
-    ++set.lines_read;
-    if (line.text.size() > options.max_line_bytes) {
-      rows.error(
-          line.number, ErrorCode::LineTooLong, 1,
-          fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes, line.text.size()),
-          "raise --max-line-bytes if such long lines are intended");
-      continue;
-    }
-    if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {
-      rows.error(line.number, problem->code, problem->column, problem->message, problem->hint);
-      continue;
-    }
-    std::string_view id;
-    if (auto problem = detail::id_text(parser.field(kId), id)) {
-      rows.error(line.number, problem->code, problem->column, problem->message, problem->hint);
-      continue;
-    }
-    rows.accept(line.number, id, parser.field(kId).column, parser.field(kLabel), parser.field(kResponse),
-                parser.field(kScore));
-  }
+  auto problem = [&](std::uint32_t line, const detail::LineProblem& p) {
+    rows.error(line, p.code, p.column, p.message, p.hint);
+  };
+  set.lines_read =
+      detail::for_each_json_object(text, options.max_line_bytes, parser, problem, [&](const SourceLine& line) {
+        std::string_view id;
+        if (auto bad_id = detail::id_text(parser.field(kId), id)) return problem(line.number, *bad_id);
+        rows.accept(line.number, id, parser.field(kId).column, parser.field(kLabel), parser.field(kResponse),
+                    parser.field(kScore));
+      });
 }
 
 std::string lower_trimmed(std::string_view s) {

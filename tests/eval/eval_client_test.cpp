@@ -434,18 +434,10 @@ TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
       std::string answer = "alpha" + n + " is Ax" + n + "; beta" + n + " is Bx" + n + "; gamma" + n + " is Cx" + n;
       std::string citation;
       switch (i % 4) {
-        case 0:
-          citation = "Ax" + n + " Bx" + n + " Cx" + n;
-          break;
-        case 1:
-          citation = "Bx" + n;
-          break;
-        case 2:
-          citation = "Ax" + n + " no Cx" + n;
-          break;
-        case 3:
-          citation = "nothing";
-          break;
+        case 0: citation = "Ax" + n + " Bx" + n + " Cx" + n; break;
+        case 1: citation = "Bx" + n; break;
+        case 2: citation = "Ax" + n + " no Cx" + n; break;
+        case 3: citation = "nothing"; break;
       }
       out << nlohmann::json{{"id", "s" + n},
                             {"question", "q"},

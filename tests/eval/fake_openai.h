@@ -124,14 +124,9 @@ class FakeOpenAI {
           res.set_header("Retry-After", retry_after_);
           res.set_content("{\"error\":\"slow down\"}", "application/json");
           return;
-        case Fault::Malformed:
-          res.set_content("{\"choices\": [ {\"mess", "application/json");
-          return;
-        case Fault::Slow:
-          std::this_thread::sleep_for(std::chrono::duration<double>(slow_s_));
-          break;
-        case Fault::None:
-          break;
+        case Fault::Malformed: res.set_content("{\"choices\": [ {\"mess", "application/json"); return;
+        case Fault::Slow: std::this_thread::sleep_for(std::chrono::duration<double>(slow_s_)); break;
+        case Fault::None: break;
       }
       nlohmann::json out = {
           {"id", "fake"},

@@ -14,14 +14,10 @@ using detail::Token;
 
 std::string_view view_name(InputView view) {
   switch (view) {
-    case InputView::Full:
-      return "full";
-    case InputView::CitationOnly:
-      return "citation";
-    case InputView::QuestionAnswer:
-      return "question+answer";
-    case InputView::AnswerOnly:
-      return "answer";
+    case InputView::Full: return "full";
+    case InputView::CitationOnly: return "citation";
+    case InputView::QuestionAnswer: return "question+answer";
+    case InputView::AnswerOnly: return "answer";
   }
   return "?";
 }

@@ -28,10 +28,8 @@ std::string_view trim(std::string_view text) {
 
 std::string_view to_string(PromptError error) {
   switch (error) {
-    case PromptError::None:
-      return "ok";
-    case PromptError::UnknownPlaceholder:
-      return "the template names a placeholder with no value";
+    case PromptError::None: return "ok";
+    case PromptError::UnknownPlaceholder: return "the template names a placeholder with no value";
   }
   return "unknown prompt error";
 }

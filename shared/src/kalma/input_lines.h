@@ -49,27 +49,14 @@ class Reporter {
 template <class OnLine>
 std::size_t for_each_object(const InputText& text, const ReadOptions& options, detail::JsonObjectLine& parser,
                             std::string_view example, Reporter& report, OnLine on_line) {
-  std::size_t lines = 0;
-  LineCursor cursor(text.bytes());
-  SourceLine line;
-  while (cursor.next(line)) {
-    if (is_blank(line.text)) continue;
-    ++lines;
-    if (line.text.size() > options.max_line_bytes) {
-      report.error(
-          line.number, 1, ErrorCode::LineTooLong,
-          fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes, line.text.size()));
-      continue;
-    }
-    if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {
-      if (problem->code == ErrorCode::MalformedJson || problem->code == ErrorCode::NotAnObject)
-        problem->hint = fmt::format("each line must hold one JSON object, e.g. {}", example);
-      report.problem(line.number, *problem);
-      continue;
-    }
-    on_line(line);
-  }
-  return lines;
+  return detail::for_each_json_object(
+      text, options.max_line_bytes, parser,
+      [&](std::uint32_t line, detail::LineProblem problem) {
+        if (problem.code == ErrorCode::MalformedJson || problem.code == ErrorCode::NotAnObject)
+          problem.hint = fmt::format("each line must hold one JSON object, e.g. {}", example);
+        report.problem(line, problem);
+      },
+      on_line);
 }
 
 // The question id of a line: a string, or an integer read as its decimal text.

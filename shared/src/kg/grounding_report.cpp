@@ -178,18 +178,12 @@ std::string format_import_summary(std::string_view name, const QuestionImport& i
 
 std::string_view grounding_status_name(GroundingStatus status) {
   switch (status) {
-    case GroundingStatus::Grounded:
-      return "grounded";
-    case GroundingStatus::UnknownEntity:
-      return "unknown entity";
-    case GroundingStatus::UnknownRelation:
-      return "unknown relation";
-    case GroundingStatus::NoResult:
-      return "no answer in KG: the query returns nothing";
-    case GroundingStatus::NoGoldAnswer:
-      return "no answer in KG: none of the question's answers";
-    case GroundingStatus::EvaluationLimit:
-      return "evaluation limit reached";
+    case GroundingStatus::Grounded: return "grounded";
+    case GroundingStatus::UnknownEntity: return "unknown entity";
+    case GroundingStatus::UnknownRelation: return "unknown relation";
+    case GroundingStatus::NoResult: return "no answer in KG: the query returns nothing";
+    case GroundingStatus::NoGoldAnswer: return "no answer in KG: none of the question's answers";
+    case GroundingStatus::EvaluationLimit: return "evaluation limit reached";
   }
   return "grounded";
 }

@@ -7,14 +7,10 @@ namespace caqa::kg {
 
 std::string_view extension_name(Extension extension) {
   switch (extension) {
-    case Extension::None:
-      return "none";
-    case Extension::Union:
-      return "union";
-    case Extension::HeadIntersection:
-      return "head_intersection";
-    case Extension::AnswerIntersection:
-      return "answer_intersection";
+    case Extension::None: return "none";
+    case Extension::Union: return "union";
+    case Extension::HeadIntersection: return "head_intersection";
+    case Extension::AnswerIntersection: return "answer_intersection";
   }
   return "none";
 }

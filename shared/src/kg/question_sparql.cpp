@@ -254,17 +254,14 @@ class Parser {
   std::optional<Term> term(bool verb) {
     const Token& t = peek();
     switch (t.kind) {
-      case Tok::Var:
-        return Term{variable(take())};
+      case Tok::Var: return Term{variable(take())};
       case Tok::Iri:
       case Tok::PName: {
         auto key = iri_key(take());
         if (!key) return std::nullopt;
         return Term{*key};
       }
-      case Tok::Literal:
-        reject_here(SparqlReject::Literal);
-        return std::nullopt;
+      case Tok::Literal: reject_here(SparqlReject::Literal); return std::nullopt;
       case Tok::Word:
         if (verb && t.text == "a") {
           take();
@@ -283,9 +280,7 @@ class Parser {
         else
           reject_here(SparqlReject::Syntax);
         return std::nullopt;
-      default:
-        reject_here(SparqlReject::Syntax);
-        return std::nullopt;
+      default: reject_here(SparqlReject::Syntax); return std::nullopt;
     }
   }
 

@@ -83,29 +83,16 @@ class PairReader {
 void read_pairs_jsonl(const InputText& text, std::size_t max_line_bytes, MetaPairsRead& out, PairReader& pairs) {
   enum Key { kId, kLevel, kScore, kGroup, kQid };
   detail::JsonObjectLine parser({"id", "level", "score", "group", "qid"});
-  LineCursor cursor(text.bytes());
-  SourceLine line;
-  while (cursor.next(line)) {
-    if (is_blank(line.text)) continue;
-    ++out.lines;
-    if (line.text.size() > max_line_bytes) {
-      pairs.error(line.number, ErrorCode::LineTooLong, 1,
-                  fmt::format("expected a line of at most {} bytes, found {} bytes", max_line_bytes, line.text.size()));
-      continue;
-    }
-    if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {
-      pairs.error(line.number, problem->code, problem->column, problem->message, problem->hint);
-      continue;
-    }
+  auto problem = [&](std::uint32_t line, const detail::LineProblem& p) {
+    pairs.error(line, p.code, p.column, p.message, p.hint);
+  };
+  out.lines = detail::for_each_json_object(text, max_line_bytes, parser, problem, [&](const SourceLine& line) {
     std::string_view id;
-    if (auto problem = detail::id_text(parser.field(kId), id)) {
-      pairs.error(line.number, problem->code, problem->column, problem->message, problem->hint);
-      continue;
-    }
+    if (auto bad_id = detail::id_text(parser.field(kId), id)) return problem(line.number, *bad_id);
     const JsonField& group =
         parser.field(kGroup).type != JsonField::Type::Absent ? parser.field(kGroup) : parser.field(kQid);
     pairs.accept(line.number, id, parser.field(kId).column, parser.field(kLevel), parser.field(kScore), group);
-  }
+  });
 }
 
 void read_pairs_csv(std::string_view text, MetaPairsRead& out, PairReader& pairs) {

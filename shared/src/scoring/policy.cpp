@@ -8,12 +8,9 @@ bool blocks_scoring(ErrorCode code, DuplicatePolicy policy) {
     case ErrorCode::UnparseableResponse:
     case ErrorCode::UnknownId:
     case ErrorCode::BadScore:
-    case ErrorCode::MissingPredictions:
-      return false;
-    case ErrorCode::DuplicateId:
-      return policy == DuplicatePolicy::Error;
-    default:
-      return true;
+    case ErrorCode::MissingPredictions: return false;
+    case ErrorCode::DuplicateId: return policy == DuplicatePolicy::Error;
+    default: return true;
   }
 }
 
