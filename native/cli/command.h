@@ -13,18 +13,16 @@ class Command {
   virtual int run() = 0;
 };
 
-std::unique_ptr<Command> add_validate_command(CLI::App& app);
-std::unique_ptr<Command> add_score_command(CLI::App& app);
-std::unique_ptr<Command> add_compare_command(CLI::App& app);
-std::unique_ptr<Command> add_meta_command(CLI::App& app);
-std::unique_ptr<Command> add_build_command(CLI::App& app);
-std::unique_ptr<Command> add_kalma_command(CLI::App& app);
-std::unique_ptr<Command> add_eval_command(CLI::App& app);
-std::unique_ptr<Command> add_export_gold_command(CLI::App& app);
-std::unique_ptr<Command> add_serve_command(CLI::App& app);
-std::unique_ptr<Command> add_leaderboard_command(CLI::App& app);
-std::unique_ptr<Command> add_train_command(CLI::App& app);
-std::unique_ptr<Command> add_predict_command(CLI::App& app);
-std::unique_ptr<Command> add_audit_command(CLI::App& app);
+// The subcommands, in `caqa --help` order: each cmd_<name>.cpp defines
+// add_<name>_command(app), which registers its flags and returns the command.
+// clang-format off
+#define CAQA_COMMANDS(X) \
+  X(build) X(validate) X(score) X(compare) X(meta) X(kalma) X(eval) X(export_gold) X(serve) X(leaderboard) \
+  X(train) X(predict) X(audit)
+// clang-format on
+
+#define CAQA_DECLARE_COMMAND(name) std::unique_ptr<Command> add_##name##_command(CLI::App& app);
+CAQA_COMMANDS(CAQA_DECLARE_COMMAND)
+#undef CAQA_DECLARE_COMMAND
 
 }  // namespace caqa::cli

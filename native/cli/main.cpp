@@ -34,19 +34,9 @@ int main(int argc, char** argv) {
     auto command = make(app);
     commands.emplace_back(app.get_subcommands({})[before], std::move(command));
   };
-  add(add_build_command);
-  add(add_validate_command);
-  add(add_score_command);
-  add(add_compare_command);
-  add(add_meta_command);
-  add(add_kalma_command);
-  add(add_eval_command);
-  add(add_export_gold_command);
-  add(add_serve_command);
-  add(add_leaderboard_command);
-  add(add_train_command);
-  add(add_predict_command);
-  add(add_audit_command);
+#define CAQA_ADD_COMMAND(name) add(add_##name##_command);
+  CAQA_COMMANDS(CAQA_ADD_COMMAND)
+#undef CAQA_ADD_COMMAND
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
