@@ -239,6 +239,18 @@ int wait_exit(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
 }
 
+// Runs caqa with args and kills it (SIGKILL) once its response cache holds `lines` lines,
+// before it could write its output.
+void kill_once_cached(const std::vector<std::string>& args, const std::string& cache, std::size_t lines,
+                      const std::string& output) {
+  pid_t child = spawn_cli(args);
+  for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < lines; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_EQ(::kill(child, SIGKILL), 0);
+  EXPECT_EQ(wait_exit(child), -SIGKILL);
+  EXPECT_FALSE(fs::exists(output)) << "the run finished before the kill";
+}
+
 TEST(EvalResume, KilledRunResumesWithoutRepeatingAnsweredRequests) {
   FakeOpenAI server({}, /*delay_s=*/0.03);
   TempDir dir;
@@ -249,13 +261,8 @@ TEST(EvalResume, KilledRunResumesWithoutRepeatingAnsweredRequests) {
                                    "gpt_zero_shot", "--endpoint",    server.url(), "--model",
                                    "fake-judge",    "--concurrency", "4",          "--retry-base",
                                    "0.01",          "--quiet",       "-o",         dir.file("out.jsonl")};
-  pid_t child = spawn_cli(args);
   std::string cache = dir.file("out.jsonl.cache.jsonl");
-  for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < 16; ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  ASSERT_EQ(::kill(child, SIGKILL), 0);
-  EXPECT_EQ(wait_exit(child), -SIGKILL);
-  EXPECT_FALSE(fs::exists(dir.file("out.jsonl"))) << "the run finished before the kill";
+  kill_once_cached(args, cache, 16, dir.file("out.jsonl"));
   EXPECT_TRUE(fs::exists(dir.file("out.jsonl.partial")));
   std::set<std::string> answered = cached_values(cache, "id");
   ASSERT_GE(answered.size(), 16u);
@@ -459,13 +466,8 @@ TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
   std::vector<std::string> args = {"eval",       "--gold",  gold,         "--prompt-set",       "cot", "--endpoint",
                                    server.url(), "--model", "fake-judge", "--concurrency",      "4",   "--retry-base",
                                    "0.01",       "--quiet", "-o",         dir.file("out.jsonl")};
-  pid_t child = spawn_cli(args);
   std::string cache = dir.file("out.jsonl.cache.jsonl");
-  for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < 30; ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  ASSERT_EQ(::kill(child, SIGKILL), 0);
-  EXPECT_EQ(wait_exit(child), -SIGKILL);
-  EXPECT_FALSE(fs::exists(dir.file("out.jsonl"))) << "the run finished before the kill";
+  kill_once_cached(args, cache, 30, dir.file("out.jsonl"));
   std::set<std::string> answered = cached_values(cache, "key");
   ASSERT_GE(answered.size(), 30u);
   ASSERT_LT(answered.size(), 120u);
