@@ -34,38 +34,43 @@ Dataset toy(std::size_t n) {
   return d;
 }
 
-TEST(TrainedBaseline, CpuLearnsSeparableToyTaskPerfectly) {
-  const Dataset train = toy(400), test = toy(100);
-  auto cpu = make_cpu_backend();
+// The CPU twin, an error slot and training options: what the trained-baseline tests start from.
+struct Training {
+  std::unique_ptr<ComputeBackend> cpu = make_cpu_backend();
   std::string error;
   TrainOptions options;
-  options.epochs = 10;
-  auto trained = train_logreg(train, FeatureConfig{16, InputView::Full}, options, *cpu, error);
-  ASSERT_TRUE(trained) << error;
-  auto predicted = predict_logreg(test, trained->model, *cpu, error);
-  ASSERT_TRUE(predicted) << error;
+  std::optional<TrainResult> train(const Dataset& data, std::uint32_t bits, ComputeBackend& backend) {
+    return train_logreg(data, FeatureConfig{bits, InputView::Full}, options, backend, error);
+  }
+};
+
+TEST(TrainedBaseline, CpuLearnsSeparableToyTaskPerfectly) {
+  const Dataset train = toy(400), test = toy(100);
+  Training t;
+  t.options.epochs = 10;
+  auto trained = t.train(train, 16, *t.cpu);
+  ASSERT_TRUE(trained) << t.error;
+  auto predicted = predict_logreg(test, trained->model, *t.cpu, t.error);
+  ASSERT_TRUE(predicted) << t.error;
   EXPECT_EQ(classify_predictions(test.labels, test.complexity, predicted->labels).value("micro_f1"), 1.0);
 }
 
 TEST(TrainedBaseline, SameSeedSameModelBytes) {
   const Dataset train = toy(300);
-  auto cpu = make_cpu_backend();
-  std::string error;
-  TrainOptions options;
-  options.seed = 7;
-  auto a = train_logreg(train, FeatureConfig{14, InputView::Full}, options, *cpu, error);
-  auto b = train_logreg(train, FeatureConfig{14, InputView::Full}, options, *cpu, error);
-  ASSERT_TRUE(a && b) << error;
+  Training t;
+  t.options.seed = 7;
+  auto a = t.train(train, 14, *t.cpu), b = t.train(train, 14, *t.cpu);
+  ASSERT_TRUE(a && b) << t.error;
   const std::string bytes = serialize_model(a->model);
   EXPECT_EQ(bytes, serialize_model(b->model));
-  options.seed = 8;
-  auto c = train_logreg(train, FeatureConfig{14, InputView::Full}, options, *cpu, error);
-  ASSERT_TRUE(c) << error;
+  t.options.seed = 8;
+  auto c = t.train(train, 14, *t.cpu);
+  ASSERT_TRUE(c) << t.error;
   EXPECT_NE(bytes, serialize_model(c->model)) << "the seed should change the minibatch order";
-  auto back = deserialize_model(bytes, error);
-  ASSERT_TRUE(back) << error;
+  auto back = deserialize_model(bytes, t.error);
+  ASSERT_TRUE(back) << t.error;
   EXPECT_EQ(serialize_model(*back), bytes);
-  EXPECT_FALSE(deserialize_model(bytes.substr(0, bytes.size() - 1), error));
+  EXPECT_FALSE(deserialize_model(bytes.substr(0, bytes.size() - 1), t.error));
 }
 
 // Builds the default benchmark with the real CLI once.
@@ -118,17 +123,14 @@ TEST(TrainedBaseline, CudaMatchesCpu) {
   auto gpu = make_cuda_backend(reason);
   if (!gpu) GTEST_SKIP() << "skipped: no GPU (" << reason << ")";
   const Dataset train = toy(2000), test = toy(500);
-  auto cpu = make_cpu_backend();
-  std::string error;
-  TrainOptions options;
-  options.epochs = 3;
-  auto on_cpu = train_logreg(train, FeatureConfig{16, InputView::Full}, options, *cpu, error);
-  auto on_gpu = train_logreg(train, FeatureConfig{16, InputView::Full}, options, *gpu, error);
-  ASSERT_TRUE(on_cpu && on_gpu) << error;
-  auto p_cpu = predict_logreg(test, on_cpu->model, *cpu, error);
-  auto p_gpu_same_model = predict_logreg(test, on_cpu->model, *gpu, error);
-  auto p_gpu = predict_logreg(test, on_gpu->model, *gpu, error);
-  ASSERT_TRUE(p_cpu && p_gpu && p_gpu_same_model) << error;
+  Training t;
+  t.options.epochs = 3;
+  auto on_cpu = t.train(train, 16, *t.cpu), on_gpu = t.train(train, 16, *gpu);
+  ASSERT_TRUE(on_cpu && on_gpu) << t.error;
+  auto p_cpu = predict_logreg(test, on_cpu->model, *t.cpu, t.error);
+  auto p_gpu_same_model = predict_logreg(test, on_cpu->model, *gpu, t.error);
+  auto p_gpu = predict_logreg(test, on_gpu->model, *gpu, t.error);
+  ASSERT_TRUE(p_cpu && p_gpu && p_gpu_same_model) << t.error;
   for (std::size_t i = 0; i < p_cpu->probs.size(); ++i) {
     EXPECT_NEAR(p_cpu->probs[i], p_gpu_same_model->probs[i], 1e-5) << "prediction kernel, element " << i;
     EXPECT_NEAR(p_cpu->probs[i], p_gpu->probs[i], 2e-3) << "training kernels, element " << i;
