@@ -18,7 +18,7 @@ const columnsOf = (board) => [
   ...board.labels.map(({ name: l, header }) => ({ id: `f1-${l}`, head: header, title: `F1 of ${l}`, num: true,
     key: (e) => e.f1[l] ?? -1, cell: (e) => num(e.f1[l]) })),
   { id: 'micro', head: 'Micro-F1', title: 'Overall micro-F1 with its 95% bootstrap CI', num: true, key: (e) => e.micro_f1 ?? -1,
-    cell: (e) => el('span', {}, el('strong', {}, num(e.micro_f1)), e.micro_f1_ci ? el('span', { class: 'ci' }, ` [${num(e.micro_f1_ci[0])}, ${num(e.micro_f1_ci[1])}]`) : '') },
+    cell: (e) => el('span', {}, el('strong', {}, num(e.micro_f1)), e.micro_f1_ci ? el('span', { class: 'ci' }, ` [${num(e.micro_f1_ci.low)}, ${num(e.micro_f1_ci.high)}]`) : '') },
   ...board.complexity_columns.map(({ name: l, header }) => ({ id: `c-${l}`, head: header,
     title: `micro-F1 on ${l} samples`, num: true, key: (e) => e.complexity_micro_f1[l] ?? -1, cell: (e) => num(e.complexity_micro_f1[l]) })),
   { id: 'badge', head: 'Status', key: (e) => e.badge, cell: (e) => el('span', { class: `badge ${e.badge}` }, e.badge) },

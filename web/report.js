@@ -16,7 +16,7 @@ export function el(tag, attrs = {}, ...children) {
 
 // Undefined metrics are null in the JSON and a dash on screen, as in the CLI's tables.
 const num = (x, digits = 3) => (x === null || x === undefined ? '–' : x.toFixed(digits));
-const ci = (pair) => (pair ? `[${num(pair[0])}, ${num(pair[1])}]` : '');
+const ci = (interval) => (interval ? `[${num(interval.low)}, ${num(interval.high)}]` : '');
 
 function table(caption, head, rows, cls = '') {
   return el('div', { class: 'table-wrap' },
@@ -40,10 +40,10 @@ export function renderProblems(name, v) {
 
 export function renderReport(r, onDownload) {
   const c = r.counts;
-  const level = `${Math.round((r.options.bootstrap?.level ?? 0.95) * 100)}% CI`;
+  const level = `${+((r.options.bootstrap?.level ?? 0.95) * 100).toPrecision(4)}% CI`;
   const measures = MEASURES.filter((m) => m.name !== 'accuracy').map((m, i) => el('div', { title: m.definition },
     el('dt', {}, m.title), el('dd', { id: m.name.replace('_', '-') }, num(r[m.name])),
-    m.interval ? el('dd', { class: 'ci' }, `${i === 0 ? `${level} ` : ''}${ci(r[`${m.name}_ci95`]) || (i === 0 ? 'off' : '')}`) : ''));
+    m.interval ? el('dd', { class: 'ci' }, `${i === 0 ? `${level} ` : ''}${ci(r[`${m.name}_ci`]) || (i === 0 ? 'off' : '')}`) : ''));
   const summary = el('dl', { class: 'summary' }, measures,
     el('div', {}, el('dt', {}, 'coverage'), el('dd', {}, `${(r.coverage * 100).toFixed(1)}%`),
       el('dd', { class: 'ci' }, `${c.n_matched}/${c.n_gold} predicted`)));
@@ -52,15 +52,15 @@ export function renderReport(r, onDownload) {
   if (c.n_invalid_label) notes.push(`${c.n_invalid_label} invalid label(s) scored as wrong`);
   if (c.n_unparseable) notes.push(`${c.n_unparseable} unparseable response(s) scored as wrong`);
   if (c.n_extra_lines) notes.push(`${c.n_extra_lines} line(s) with ids not in gold ignored`);
-  const perLabel = table('Per label', ['label', 'precision', 'recall', 'F1', 'CI', 'support'],
+  const perLabel = table('Per label', ['label', 'precision', 'recall', 'F1', level, 'support'],
     r.confusion_matrix.labels.map((l) => {
       const p = r.per_label[l];
-      return [l, num(p.precision), num(p.recall), num(p.f1), ci(p.f1_ci95), p.support];
+      return [l, num(p.precision), num(p.recall), num(p.f1), ci(p.f1_ci), p.support];
     }));
-  const perLevel = table('micro-F1 per complexity', ['complexity', 'n', 'micro-F1', 'CI'],
+  const perLevel = table('micro-F1 per complexity', ['complexity', 'n', 'micro-F1', level],
     LEVELS.map(({ name }) => {
       const p = r.per_complexity[name];
-      return [name, p.n, num(p.micro_f1), ci(p.micro_f1_ci95)];
+      return [name, p.n, num(p.micro_f1), ci(p.micro_f1_ci)];
     }));
   const m = r.confusion_matrix;
   const confusion = table('Confusion matrix (rows: gold, columns: predicted)', ['gold \\ predicted', ...m.columns],

@@ -41,8 +41,7 @@ class MetaCommand : public Command {
         ->type_name("FILE");
     app->add_option("--split", gold_.split, "With --gold: use only samples of this split")->type_name("NAME");
     predictions_.add_to(*app, false);
-    app->add_option("--bootstrap", bootstrap_.resamples, "Bootstrap resamples (0 = none)")->capture_default_str();
-    app->add_option("--seed", bootstrap_.seed, "Seed of the bootstrap")->capture_default_str();
+    add_bootstrap_flags(*app, bootstrap_.resamples, bootstrap_.seed);
     auto* json = app->add_flag("--json", json_, "Print the versioned JSON report");
     app->add_flag("--markdown", markdown_, "Print a Markdown table")->excludes(json);
     app->add_option("-o,--output", output_, "Write the report to FILE (atomically)")->type_name("FILE");

@@ -9,15 +9,24 @@
 
 namespace caqa::cli {
 
+void add_bootstrap_flags(CLI::App& app, std::uint32_t& resamples, std::uint64_t& seed) {
+  app.add_option("--bootstrap", resamples,
+                 fmt::format("Bootstrap resamples for the confidence intervals (0 = none, at most {})", kMaxResamples))
+      ->check(CLI::Range(std::uint32_t{0}, kMaxResamples))
+      ->capture_default_str();
+  // CLI11 reads "-1" into an unsigned seed as 18446744073709551615: refuse it instead.
+  app.add_option("--seed", seed, "Seed of the bootstrap (a non-negative integer)")
+      ->check([](const std::string& s) { return s.starts_with("-") ? "the seed is a non-negative integer" : ""; })
+      ->capture_default_str();
+}
+
 void ScoringFlags::add_to(CLI::App& app) {
   app.add_flag("--ignore-missing", ignore_missing,
                "Score only gold samples that have a prediction (default: a missing prediction counts as wrong)");
   app.add_option("--dup", duplicates, "Repeated ids: error, or keep the first or last line")
       ->check(CLI::IsMember({"error", "first", "last"}))
       ->capture_default_str();
-  app.add_option("--bootstrap", resamples, "Bootstrap resamples for the confidence intervals (0 = none)")
-      ->capture_default_str();
-  app.add_option("--seed", seed, "Seed of the bootstrap")->capture_default_str();
+  add_bootstrap_flags(app, resamples, seed);
   app.add_option("--level", level, "Confidence level of the intervals")
       ->check(CLI::Range(0.5, 0.999))
       ->capture_default_str();

@@ -14,6 +14,12 @@
 
 namespace caqa::cli {
 
+// More resamples than this cost seconds and gigabytes and change no reported digit.
+inline constexpr std::uint32_t kMaxResamples = 100000;
+
+// --bootstrap (capped at kMaxResamples) and --seed (no negative numbers).
+void add_bootstrap_flags(CLI::App& app, std::uint32_t& resamples, std::uint64_t& seed);
+
 struct ScoringFlags {
   bool ignore_missing = false;
   std::string duplicates = "error";

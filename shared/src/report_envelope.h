@@ -29,8 +29,9 @@ inline std::string dump_report(const ReportJson& j) {
   return j.dump(2, ' ', false, ReportJson::error_handler_t::replace);
 }
 inline ReportJson number_or_null(double v) { return std::isfinite(v) ? ReportJson(v) : ReportJson(nullptr); }
-inline ReportJson interval_json(const Interval& i) {
-  return ReportJson::array({number_or_null(i.low), number_or_null(i.high)});
+// A confidence interval with the level it was computed at: {"level": 0.95, "low": .., "high": ..}.
+inline ReportJson ci_json(const Interval& i, double level) {
+  return ReportJson{{"level", level}, {"low", number_or_null(i.low)}, {"high", number_or_null(i.high)}};
 }
 
 }  // namespace caqa::detail

@@ -10,11 +10,10 @@ using Json = detail::ReportJson;
 using detail::dump_report;
 
 Json number(double v) { return detail::number_or_null(v); }
-Json interval(const Interval& i) { return detail::interval_json(i); }
 
-Json label_json(const LabelScores& s, const Interval* ci) {
+Json label_json(const LabelScores& s, const Interval* ci, double level) {
   Json j{{"precision", s.precision}, {"recall", s.recall}, {"f1", s.f1}};
-  if (ci) j["f1_ci95"] = interval(*ci);
+  if (ci) j["f1_ci"] = detail::ci_json(*ci, level);
   j["support"] = s.support;
   j["predicted"] = s.predicted;
   return j;
@@ -37,6 +36,7 @@ Json diagnostics_json(const Diagnostics& diagnostics) {
 Json score_json(const ScoreReport& r) {
   const Classification& c = r.classification;
   const BootstrapIntervals* ci = r.intervals ? &*r.intervals : nullptr;
+  const double ci_level = r.options.bootstrap.level;
   Json j = detail::report_envelope("score", kScoreSchemaVersion, r.signature);
   j["prediction"] = r.sources.prediction_name;
   j["gold"] = r.sources.gold_name;
@@ -71,14 +71,14 @@ Json score_json(const ScoreReport& r) {
   Json absent = Json::array();
   for (int l = 0; l < scheme.size(); ++l) {
     std::string name(scheme.class_name(static_cast<ClassId>(l)));
-    per_label[name] = label_json(c.per_label[l], ci ? &ci->label_f1[l] : nullptr);
+    per_label[name] = label_json(c.per_label[l], ci ? &ci->label_f1[l] : nullptr, ci_level);
     if (c.per_label[l].support == 0) absent.push_back(name);
   }
   j["per_label"] = per_label;
   const auto all = measures();
   for (std::size_t m = 0; m < all.size(); ++m) {
     j[std::string(all[m].name)] = c.values[m];
-    if (ci && all[m].interval) j[std::string(all[m].name) + "_ci95"] = interval(ci->measures[m]);
+    if (ci && all[m].interval) j[std::string(all[m].name) + "_ci"] = detail::ci_json(ci->measures[m], ci_level);
   }
   j["labels_absent_from_gold"] = absent;
   j["diagnostics"] =
@@ -90,7 +90,7 @@ Json score_json(const ScoreReport& r) {
   for (Complexity level : kComplexities) {
     int i = index_of(level);
     Json e{{"n", c.complexity_n[i]}, {"micro_f1", number(c.complexity_micro_f1[i])}};
-    if (ci) e["micro_f1_ci95"] = interval(ci->complexity_micro_f1[i]);
+    if (ci) e["micro_f1_ci"] = detail::ci_json(ci->complexity_micro_f1[i], ci_level);
     levels[std::string(complexity_name(level))] = e;
   }
   j["per_complexity"] = levels;
@@ -104,9 +104,9 @@ Json score_json(const ScoreReport& r) {
   j["confusion_matrix"] = Json{{"labels", labels}, {"columns", columns}, {"rows_gold_cols_pred", rows}};
   if (r.binary) {
     const BinaryClassification& b = *r.binary;
-    j["binary_supportive_vs_rest"] =
-        Json{{"precision", b.supportive.precision}, {"recall", b.supportive.recall}, {"f1", b.supportive.f1},
-             {"rest", label_json(b.rest, nullptr)}, {"micro_f1", b.micro_f1},        {"macro_f1", b.macro_f1}};
+    j["binary_supportive_vs_rest"] = Json{
+        {"precision", b.supportive.precision},           {"recall", b.supportive.recall}, {"f1", b.supportive.f1},
+        {"rest", label_json(b.rest, nullptr, ci_level)}, {"micro_f1", b.micro_f1},        {"macro_f1", b.macro_f1}};
   }
   return j;
 }
@@ -155,9 +155,11 @@ std::string compare_json(const CompareReport& r) {
   j["value_a"] = r.result.value_a;
   j["value_b"] = r.result.value_b;
   j["difference"] = r.result.difference;
-  j["difference_ci95"] = interval(r.result.difference_ci);
-  j["p_paired_bootstrap"] = r.result.p_bootstrap;
-  j["p_approximate_randomization"] = r.result.p_randomization;
+  // No resamples, no interval and no p-values: null, never a number that was not computed.
+  const bool resampled = r.a.options.bootstrap.resamples > 0;
+  j["difference_ci"] = resampled ? detail::ci_json(r.result.difference_ci, r.a.options.bootstrap.level) : Json(nullptr);
+  j["p_paired_bootstrap"] = resampled ? Json(r.result.p_bootstrap) : Json(nullptr);
+  j["p_approximate_randomization"] = resampled ? Json(r.result.p_randomization) : Json(nullptr);
   j["resamples"] = r.a.options.bootstrap.resamples;
   j["seed"] = r.a.options.bootstrap.seed;
   return dump_report(j);

@@ -25,12 +25,12 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
   return whole == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-std::vector<std::string> summary_header(const LabelScheme& scheme) {
+std::vector<std::string> summary_header(const LabelScheme& scheme, double level) {
   std::vector<std::string> h{"predictions", "n", "coverage"};
   for (auto l : scheme.short_names) h.emplace_back(l);
   for (std::size_t m : table_measures()) {
     h.emplace_back(measures()[m].title);
-    if (m == table_measures().front()) h.emplace_back("95% CI");
+    if (m == table_measures().front()) h.push_back(ci_title(level));
   }
   for (Complexity c : kComplexities) h.emplace_back(complexity_title(c));
   return h;
@@ -90,7 +90,8 @@ std::string markdown_table(const std::vector<std::vector<std::string>>& rows) {
 }
 
 std::vector<std::vector<std::string>> per_label_rows(const ScoreReport& r) {
-  std::vector<std::vector<std::string>> rows{{"label", "precision", "recall", "F1", "95% CI", "support", "predicted"}};
+  std::vector<std::vector<std::string>> rows{
+      {"label", "precision", "recall", "F1", ci_title(r.options.bootstrap.level), "support", "predicted"}};
   const LabelScheme& scheme = *r.options.scheme;
   for (int l = 0; l < scheme.size(); ++l) {
     const LabelScores& s = r.classification.per_label[l];
@@ -132,13 +133,16 @@ std::string counts_line(const ScoreReport& r) {
 
 std::string format_metric(double value) { return std::isfinite(value) ? fmt::format("{:.3f}", value) : "-"; }
 
+std::string ci_title(double level) { return fmt::format("{:.4g}% CI", level * 100); }
+
 namespace {
 
 // One summary row per report; for a single report also its per-label and confusion tables.
 std::string render(const std::vector<ScoreReport>& reports, bool markdown) {
   if (reports.empty()) return "";
   auto table = markdown ? markdown_table : aligned_table;
-  std::vector<std::vector<std::string>> rows{summary_header(*reports.front().options.scheme)};
+  std::vector<std::vector<std::string>> rows{
+      summary_header(*reports.front().options.scheme, reports.front().options.bootstrap.level)};
   for (const auto& r : reports) rows.push_back(summary_cells(r));
   std::string out = table(rows);
   for (const auto& r : reports) {
@@ -168,16 +172,19 @@ std::string render_markdown(const std::vector<ScoreReport>& reports) { return re
 
 std::string render_compare(const CompareReport& r) {
   const PairedResult& p = r.result;
-  return fmt::format(
-      "{} (A) vs {} (B), {} over n = {}\n"
-      "A = {:.4f}   B = {:.4f}   A - B = {:+.4f}   95% CI [{:+.4f}, {:+.4f}]\n"
-      "p (paired bootstrap) = {:.4f}   p (approximate randomization) = {:.4f}   ({} resamples)\n"
-      "{}\nsignature: {}\n",
-      r.name_a, r.name_b, r.metric.name(*r.a.options.scheme), p.n, p.value_a, p.value_b, p.difference,
-      p.difference_ci.low, p.difference_ci.high, p.p_bootstrap, p.p_randomization, r.a.options.bootstrap.resamples,
-      p.p_randomization < 0.05 ? "The difference is significant at the 0.05 level."
-                               : "The difference is not significant at the 0.05 level.",
-      r.signature);
+  const BootstrapOptions& boot = r.a.options.bootstrap;
+  std::string out = fmt::format("{} (A) vs {} (B), {} over n = {}\nA = {:.4f}   B = {:.4f}   A - B = {:+.4f}", r.name_a,
+                                r.name_b, r.metric.name(*r.a.options.scheme), p.n, p.value_a, p.value_b, p.difference);
+  if (boot.resamples == 0)  // nothing was resampled: no interval, no p-value, no verdict
+    return out + fmt::format("\nno CI and no p-value: --bootstrap 0 draws no resamples\nsignature: {}\n", r.signature);
+  // The test's level is the intervals' one: alpha = 1 - level.
+  const double alpha = 1 - boot.level;
+  return out + fmt::format(
+                   "   {} [{:+.4f}, {:+.4f}]\n"
+                   "p (paired bootstrap) = {:.4f}   p (approximate randomization) = {:.4f}   ({} resamples)\n"
+                   "The difference is {}significant at the {:.3g} level.\nsignature: {}\n",
+                   ci_title(boot.level), p.difference_ci.low, p.difference_ci.high, p.p_bootstrap, p.p_randomization,
+                   boot.resamples, p.p_randomization < alpha ? "" : "not ", alpha, r.signature);
 }
 
 }  // namespace caqa

@@ -132,7 +132,8 @@ void draw_metrics_panel(const ViewerState& state) {
   ImGui::TextUnformatted("Paired difference A - B (paired bootstrap, approximate randomization)");
   if (ImGui::BeginTable("paired", 5,
                         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-    for (const char* h : {"metric", "A - B", "95% CI", "p boot", "p rand"}) ImGui::TableSetupColumn(h);
+    const std::string ci = ci_title(state.request().bootstrap.level);
+    for (const char* h : {"metric", "A - B", ci.c_str(), "p boot", "p rand"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const PairedRow& row : state.paired()) {
       ImGui::TableNextRow();

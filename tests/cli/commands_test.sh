@@ -30,6 +30,14 @@ python3 -c "import json,sys; r=json.load(open('$tmp/out')); assert r['signature'
   && { passed=$((passed + 1)); echo "ok   score --json: signature and gold hash"; } \
   || { failed=$((failed + 1)); echo "FAIL score --json: signature and gold hash"; }
 check "score --json twice gives the same bytes" 0 bash -c "cmp <('$caqa' score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --json 2>/dev/null) <('$caqa' score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --json 2>/dev/null)"
+# Issue 12: a negative seed wrapped to 18446744073709551615, --bootstrap had no cap.
+check "score --seed -1 is a usage error" 2 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --seed -1
+check "score --bootstrap over the cap is a usage error" 2 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --bootstrap 10000000
+check "meta --seed -1 is a usage error" 2 "$caqa" meta $D/pred_good.jsonl --gold $D/benchmark.jsonl --seed -1
+check "score --level 0.9" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --level 0.9
+expect_text "score --level 0.9: the table says 90% CI" "$tmp/out" "90% CI"
+check "compare --bootstrap 0" 0 "$caqa" compare $D/pred_good.jsonl $D/pred_weak.jsonl --gold $D/benchmark.jsonl --bootstrap 0
+expect_text "compare --bootstrap 0: no CI, no p-value" "$tmp/out" "no CI and no p-value"
 check "score --markdown" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --markdown
 expect_text "score --markdown: table" "$tmp/out" "| predictions | n | coverage |"
 check "score --binary" 0 "$caqa" score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --binary

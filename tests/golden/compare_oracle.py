@@ -84,15 +84,16 @@ def main():
 
     if a.expected_bootstrap:
         wb = json.load(open(a.expected_bootstrap))
-        ci = got["micro_f1_ci95"]
+        ci = got["micro_f1_ci"]
+        check("micro_f1_ci.level", ci["level"], 0.95)
         for i, side in enumerate(["low", "high"]):
-            check(f"micro_f1_ci95.{side} vs binomial quantiles", ci[i], wb["check_binomial_quantiles"][i], 1e-3)
+            check(f"micro_f1_ci.{side} vs binomial quantiles", ci[side], wb["check_binomial_quantiles"][i], 1e-3)
             # Below ~1000 samples the CI moves in steps of 1/n, and the oracle's 1000 numpy
             # replicates land on either side of a step; the exact binomial law decides there.
             # Above, the oracle's CI may still sit one step of 1/n off (0.611 against the
             # binomial 0.612 at n = 3000), so that step is allowed on top of 1e-3.
             if got["n_scored"] >= 1000:
-                check(f"micro_f1_ci95.{side} vs oracle percentile CI", ci[i], wb["ci95_percentile"][i],
+                check(f"micro_f1_ci.{side} vs oracle percentile CI", ci[side], wb["ci95_percentile"][i],
                       1e-3 + 1 / got["n_scored"])
 
     return verdict(cmd, problems, f"{os.path.basename(a.pred)} {' '.join(a.args)} matches {os.path.basename(a.expected)}")

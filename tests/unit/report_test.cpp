@@ -18,7 +18,22 @@ TEST(Report, JsonIsDeterministicAndCarriesTheSignature) {
       "caqa-score:1|split:all|n:18|missing:wrong|dup:error|extract:lenient|mode:four-way|boot:200|seed:13|level:0.95");
   EXPECT_EQ(j["gold_sha256"], "sha");
   EXPECT_EQ(j["confusion_matrix"]["columns"].size(), 6u);
-  EXPECT_EQ(j["micro_f1_ci95"].size(), 2u);
+  EXPECT_EQ(j["micro_f1_ci"]["level"], 0.95);
+  EXPECT_LE(j["micro_f1_ci"]["low"].get<double>(), j["micro_f1_ci"]["high"].get<double>());
+  EXPECT_FALSE(j.contains("micro_f1_ci95"));
+}
+
+// Issue 12: --level 0.9 printed "95% CI" and wrote *_ci95 keys.
+TEST(Report, TheIntervalsSayTheirLevel) {
+  caqa::ScoreRequest o;
+  o.bootstrap = {200, 13, 0.9};
+  auto s = caqa::test::score_texts(caqa::test::edge_gold(), caqa::test::edge_predictions(), o);
+  auto j = nlohmann::json::parse(caqa::report_json(s.report));
+  EXPECT_EQ(j["micro_f1_ci"]["level"], 0.9);
+  EXPECT_EQ(j["per_label"]["supportive"]["f1_ci"]["level"], 0.9);
+  std::string table = caqa::render_table({s.report});
+  EXPECT_NE(table.find("90% CI"), std::string::npos);
+  EXPECT_EQ(table.find("95%"), std::string::npos);
 }
 
 TEST(Report, UndefinedValuesAreNullInJsonAndDashInTables) {
@@ -40,4 +55,28 @@ TEST(Report, SeveralFilesGiveOneRowEach) {
   std::size_t rows = 0;
   for (std::size_t at = md.find("\n| pred |"); at != std::string::npos; at = md.find("\n| pred |", at + 1)) ++rows;
   EXPECT_EQ(rows, 2u);
+}
+
+// Issue 12: compare --bootstrap 0 printed a CI and p = 1.0 from zero resamples, and always
+// tested at the 0.05 level.
+TEST(Report, CompareSaysOnlyWhatItComputed) {
+  caqa::ScoreRequest o;
+  o.bootstrap.resamples = 0;
+  auto s = caqa::test::score_texts(caqa::test::edge_gold(), caqa::test::edge_predictions(), o);
+  caqa::CompareReport r{"a", "b", s.report, s.report, {}, {}, "sig"};
+  auto j = nlohmann::json::parse(caqa::compare_json(r));
+  EXPECT_TRUE(j["difference_ci"].is_null());
+  EXPECT_TRUE(j["p_paired_bootstrap"].is_null());
+  EXPECT_TRUE(j["p_approximate_randomization"].is_null());
+  std::string text = caqa::render_compare(r);
+  EXPECT_EQ(text.find("CI ["), std::string::npos);
+  EXPECT_EQ(text.find("significant"), std::string::npos);
+  EXPECT_NE(text.find("no CI and no p-value"), std::string::npos);
+
+  r.a.options.bootstrap = {100, 13, 0.9};
+  r.result.p_randomization = 0.07;
+  text = caqa::render_compare(r);
+  EXPECT_NE(text.find("90% CI ["), std::string::npos);
+  EXPECT_NE(text.find("is significant at the 0.1 level"), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(caqa::compare_json(r))["difference_ci"]["level"], 0.9);
 }

@@ -39,4 +39,7 @@ std::string render_compare(const CompareReport& report);
 // Prints NaN (undefined) as a dash, like fastText's "--------".
 std::string format_metric(double value);
 
+// "95% CI", "90% CI": the title of an interval at this confidence level.
+std::string ci_title(double level);
+
 }  // namespace caqa

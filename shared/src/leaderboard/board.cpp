@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "../report_envelope.h"
 #include "caqa/leaderboard/baselines.h"
 #include "caqa/leaderboard/ranking.h"
 #include "caqa/metrics/paired.h"
@@ -43,7 +44,7 @@ Json scores_json(const ScoreReport& rep) {
   j["f1"] = f1;
   j["micro_f1"] = number(c.value("micro_f1"));
   const Interval* ci = rep.intervals ? &rep.intervals->measure("micro_f1") : nullptr;
-  j["micro_f1_ci"] = ci ? Json::array({ci->low, ci->high}) : Json();
+  j["micro_f1_ci"] = ci ? detail::ci_json(*ci, rep.options.bootstrap.level) : Json();
   j["macro_f1"] = number(c.value("macro_f1"));
   Json levels = Json::object();
   for (Complexity level : kComplexities)
@@ -78,7 +79,7 @@ Json entry_json(const BoardEntry& e, const RankedEntry& r, const std::string& ab
   }
   j["vs_above"] = Json{{"slug", above_slug},
                        {"difference", vs_above.difference},
-                       {"difference_ci", Json::array({vs_above.difference_ci.low, vs_above.difference_ci.high})},
+                       {"difference_ci", detail::ci_json(vs_above.difference_ci, board_request().bootstrap.level)},
                        {"p_randomization", vs_above.p_randomization},
                        {"p_bootstrap", vs_above.p_bootstrap},
                        {"cis_overlap", r.cis_overlap_above},
@@ -122,7 +123,7 @@ void add_columns_and_visitor_row(Json& board) {
                               {"from_score_report",
                                {{"f1", "per_label.<label>.f1"},
                                 {"micro_f1", "micro_f1"},
-                                {"micro_f1_ci", "micro_f1_ci95"},
+                                {"micro_f1_ci", "micro_f1_ci"},
                                 {"complexity_micro_f1", "per_complexity.<level>.micro_f1"}}}};
 }
 

@@ -73,7 +73,6 @@ MetaIntervals bootstrap_meta(const ScoreCells& cells, const NdcgResult& ndcg, co
 }
 
 Json number(double v) { return detail::number_or_null(v); }
-Json interval(const Interval& i) { return detail::interval_json(i); }
 
 }  // namespace
 
@@ -104,6 +103,7 @@ MetaReport meta_report(const MetaItems& items, const BootstrapOptions& bootstrap
 
 std::string meta_report_json(const MetaReport& r) {
   const MetaIntervals* ci = r.intervals ? &*r.intervals : nullptr;
+  auto interval = [&](const Interval& i) { return detail::ci_json(i, r.bootstrap.level); };
   Json j = detail::report_envelope("meta", kMetaSchemaVersion, r.signature);
   j["source"] = r.source_name;
   if (!r.gold_name.empty()) {
@@ -118,20 +118,20 @@ std::string meta_report_json(const MetaReport& r) {
             {"spearman", number(r.correlation.spearman)},
             {"kendall_tau_b", number(r.correlation.kendall_tau_b)}};
   if (ci) {
-    corr["pearson_ci95"] = interval(ci->pearson);
-    corr["spearman_ci95"] = interval(ci->spearman);
-    corr["kendall_tau_b_ci95"] = interval(ci->kendall_tau_b);
+    corr["pearson_ci"] = interval(ci->pearson);
+    corr["spearman_ci"] = interval(ci->spearman);
+    corr["kendall_tau_b_ci"] = interval(ci->kendall_tau_b);
   }
   j["correlation"] = corr;
   Json auc;
   for (int p = 0; p < 3; ++p) {
     int pos = level_value(OneVsOneAuc::kPairs[p][0]), neg = level_value(OneVsOneAuc::kPairs[p][1]);
     Json e{{"auc", number(r.auc.auc[p])}, {"n_pos", r.level_counts[pos]}, {"n_neg", r.level_counts[neg]}};
-    if (ci) e["auc_ci95"] = interval(ci->auc[p]);
+    if (ci) e["auc_ci"] = interval(ci->auc[p]);
     auc[std::string(kAucNames[p])] = e;
   }
   auc["mean"] = number(r.auc.mean);
-  if (ci) auc["mean_ci95"] = interval(ci->auc_mean);
+  if (ci) auc["mean_ci"] = interval(ci->auc_mean);
   auc["n_pairs_defined"] = r.auc.defined;
   j["roc_auc_one_vs_one"] = auc;
   Json nd;
@@ -143,7 +143,7 @@ std::string meta_report_json(const MetaReport& r) {
   nd["n_groups_all_irrelevant"] = r.ndcg.all_irrelevant;
   for (std::size_t k = 0; k < kNdcgCutoffs.size(); ++k) {
     nd[fmt::format("ndcg@{}", kNdcgCutoffs[k])] = number(r.ndcg.mean[k]);
-    if (ci) nd[fmt::format("ndcg@{}_ci95", kNdcgCutoffs[k])] = interval(ci->ndcg[k]);
+    if (ci) nd[fmt::format("ndcg@{}_ci", kNdcgCutoffs[k])] = interval(ci->ndcg[k]);
   }
   if (r.ndcg.groups.size() <= 20) {
     Json per_group = Json::object();
@@ -205,7 +205,8 @@ std::string render_meta_table(const MetaReport& r) {
 }
 
 std::string render_meta_markdown(const MetaReport& r) {
-  std::string out = fmt::format("| {} | value{} |\n| --- | ---: |\n", r.source_name, r.intervals ? " [95% CI]" : "");
+  std::string out = fmt::format("| {} | value{} |\n| --- | ---: |\n", r.source_name,
+                                r.intervals ? " [" + ci_title(r.bootstrap.level) + "]" : "");
   for (const auto& [name, value] : meta_rows(r)) out += fmt::format("| {} | {} |\n", name, value);
   out += fmt::format("\n{}  \nsignature: `{}`\n", footer(r), r.signature);
   return out;
