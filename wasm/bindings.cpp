@@ -112,7 +112,7 @@ std::string meta_json(const std::string& prediction_text, const std::string& gol
   caqa::ScoredBytes s = caqa::score_bytes(gold_text, prediction_text, request, o->sources);
   if (!s.file) return "";
   auto report = caqa::meta_of_scored(s.gold.gold, *s.file, o->request.bootstrap, o->sources);
-  return report ? caqa::meta_report_json(*report) + "\n" : "";
+  return report && report->n > 0 ? caqa::meta_report_json(*report) + "\n" : "";
 }
 
 // `caqa kalma --questions Q --answers A [--judgments J] --json`; "" when an input is

@@ -51,6 +51,11 @@ class MetaCommand : public Command {
   int run() override {
     std::optional<MetaReport> report = gold_.path.empty() ? from_pairs() : from_predictions();
     if (!report) return exit_code_;
+    if (report->n == 0) {  // no number was computed: an error, never a report of blanks
+      fmt::print(stderr, "caqa: {}: no pair has both a support level and a finite score; nothing to evaluate\n",
+                 report->source_name);
+      return kExitInvalid;
+    }
     std::string text = json_       ? meta_report_json(*report) + "\n"
                        : markdown_ ? render_meta_markdown(*report)
                                    : render_meta_table(*report);

@@ -45,6 +45,7 @@ constexpr std::array<CodeInfo, kErrorCodeCount> kCodes = {{
     {"unknown_pair", "a judgment for a sentence-knowledge pair that caqa does not evaluate"},
     {"judgment_mismatch", "a judgment whose sentence index or text does not match caqa's sentence split"},
     {"missing_judgments", "sentence-knowledge pairs without an entailment judgment"},
+    {"no_matching_ids", "no prediction id is in the gold file: nothing would be scored"},
 }};
 }  // namespace
 

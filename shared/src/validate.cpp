@@ -73,6 +73,13 @@ Validation validate(const PredictionSet& predictions, const GoldSet& gold, Dupli
     ++v.missing;
     if (v.first_missing_ids.size() < 10) v.first_missing_ids.emplace_back(gold.ids().id(g));
   }
+  // Predictions for another split (or benchmark) share no id with gold: scoring them would
+  // report 0.000 everywhere for a file that was never compared.
+  if (!predictions.rows.empty() && v.missing == gold.size() && gold.size() > 0)
+    v.diagnostics.items.push_back({ErrorCode::NoMatchingIds, Severity::Error, 0, 0,
+                                   fmt::format("none of the {} prediction line(s) has an id of the {} gold samples",
+                                               predictions.rows.size(), gold.size()),
+                                   "none of these ids are in this split (--split?)"});
   if (v.missing > 0) {
     v.diagnostics.items.push_back({ErrorCode::MissingPredictions, Severity::Warning, 0, 0,
                                    fmt::format("{} of {} gold samples have no prediction (first: {})", v.missing,

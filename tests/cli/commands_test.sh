@@ -38,6 +38,12 @@ check "score --level 0.9" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark
 expect_text "score --level 0.9: the table says 90% CI" "$tmp/out" "90% CI"
 check "compare --bootstrap 0" 0 "$caqa" compare $D/pred_good.jsonl $D/pred_weak.jsonl --gold $D/benchmark.jsonl --bootstrap 0
 expect_text "compare --bootstrap 0: no CI, no p-value" "$tmp/out" "no CI and no p-value"
+printf '{"id":"ex-001","label":"supportive"}\n{"id":"ex-002","label":"irrelevant"}\n' >"$tmp/no_scores.jsonl"
+check "meta on a file without scores is an error" 1 "$caqa" meta "$tmp/no_scores.jsonl" --gold $D/benchmark.jsonl
+expect_text "meta without scores says why" "$tmp/err" "nothing to evaluate"
+printf '{"id":"x1","label":"supportive"}\n' >"$tmp/other_split.jsonl"
+check "score of ids from another split is an error" 1 "$caqa" score "$tmp/other_split.jsonl" --gold $D/benchmark.jsonl
+expect_text "score of another split hints at --split" "$tmp/err" "(--split?)"
 check "score --markdown" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --markdown
 expect_text "score --markdown: table" "$tmp/out" "| predictions | n | coverage |"
 check "score --binary" 0 "$caqa" score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --binary

@@ -59,6 +59,7 @@ def main():
     bench = t("bench")
     run("build", ["build", "-q", "-o", bench])
     run("export-gold", ["export-gold", f"{bench}/test.jsonl", "--split", "test", "-o", t("gold.jsonl")])
+    run("export-gold of the examples", ["export-gold", f"{E}/benchmark.jsonl", "-o", t("examples_gold.jsonl")])
     checks = [f"benchmark_sample={bench}/train.jsonl", f"benchmark_sample={bench}/test.jsonl",
               f"build_manifest={bench}/manifest.json", f"gold_artifact={t('gold.jsonl')}",
               f"gold_artifact_meta={t('gold.jsonl.meta.json')}"]
@@ -72,7 +73,7 @@ def main():
                               "score_binary.json"),
         "score_report=" + run("score --bootstrap 0", ["score", f"{E}/pred_weak.csv", *gold, "--json", "--bootstrap", "0"],
                               "score_noboot.json"),
-        "score_report=" + run("score on export-gold", ["score", f"{E}/pred_weak.jsonl", "--gold", t("gold.jsonl"), "--json"],
+        "score_report=" + run("score on export-gold", ["score", f"{E}/pred_weak.jsonl", "--gold", t("examples_gold.jsonl"), "--json"],
                               "score_export_gold.json"),
         "validate_report=" + run("validate", ["validate", f"{E}/pred_malformed.jsonl", *gold, "--json"],
                                  "validate_bad.json", ok=(1,)),

@@ -23,7 +23,9 @@ Classification classify(const ConfusionMatrix& m) {
     predicted_labels += s.predicted;
     if (s.support > 0) present_sum += s.f1, ++present;
   }
-  for (const Measure& measure : measures()) c.values.push_back(measure.compute(counts));
+  // Nothing scored: every measure is undefined (NaN, JSON null), never 0.
+  for (const Measure& measure : measures())
+    c.values.push_back(c.n == 0 ? std::numeric_limits<double>::quiet_NaN() : measure.compute(counts));
   c.macro_f1_present = ratio_or_zero(present_sum, present);
   double p = ratio_or_zero(c.correct, predicted_labels), r = ratio_or_zero(c.correct, c.n);
   c.micro_over_labels = {p, r, ratio_or_zero(2 * p * r, p + r)};
