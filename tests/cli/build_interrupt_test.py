@@ -48,7 +48,9 @@ def build_command(questions, out, seed):
 def interrupted_build(questions, out, seed, sig):
     """Starts a build, delivers sig once its temporary folder exists; returns its exit status."""
     parent = os.path.dirname(out)
-    proc = subprocess.Popen(build_command(questions, out, seed))
+    # SIGINT as in a terminal, even when this test runs in the background (where it is ignored).
+    proc = subprocess.Popen(build_command(questions, out, seed),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while proc.poll() is None and not temporaries(parent) and time.monotonic() < deadline:
         time.sleep(0.0005)
