@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "embedded_data.h"
 #include "kg/ntriples.h"
 
 namespace caqa::cli {
@@ -12,22 +13,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// With no KG or question input, the embedded default; with MetaQA and no templates, the
-// MetaQA relation templates shipped beside it.
-BuildInputFlags with_defaults(BuildInputFlags flags) {
-  if (!flags.metaqa.empty() && flags.templates.empty()) {
-    fs::path metaqa_templates = fs::path(CAQA_DEFAULT_DATA_DIR).parent_path() / "templates" / "metaqa_relations.tsv";
-    if (fs::exists(metaqa_templates)) flags.templates = metaqa_templates.string();
-  }
-  if (!flags.kg.empty() || !flags.questions.empty() || !flags.metaqa.empty() || !flags.fb15k.empty()) return flags;
-  fs::path data = CAQA_DEFAULT_DATA_DIR;
-  if (!fs::exists(data) && fs::exists("data/default")) data = "data/default";
-  flags.kg = {(data / "triples.tsv").string()};
-  flags.names = {(data / "names.tsv").string()};
-  flags.types = {(data / "types.tsv").string()};
-  flags.questions = {(data / "questions.jsonl").string()};
-  if (flags.templates.empty()) flags.templates = (data / "relation_templates.tsv").string();
-  return flags;
+// With no KG or question input, the default benchmark built into caqa (data/default).
+bool uses_default_benchmark(const BuildInputFlags& flags) {
+  return flags.kg.empty() && flags.questions.empty() && flags.metaqa.empty() && flags.fb15k.empty();
 }
 
 // Reads files in the order BuildSources lists them and stops at the first failure.
@@ -48,6 +36,17 @@ class Reader {
   }
   std::optional<kg::SourceFile> optional_file(const std::string& path) {
     return path.empty() ? std::nullopt : file(path);
+  }
+  // data/<name> as built into caqa, named as in the source tree.
+  std::optional<kg::SourceFile> embedded(std::string_view name) {
+    if (!error_.empty()) return std::nullopt;
+    std::string path = "data/" + std::string(name);
+    auto bytes = embedded_file(name);
+    if (!bytes) error_ = path + ": not built into this caqa (native/CMakeLists.txt embeds data/)";
+    return bytes ? std::optional(kg::SourceFile{path, *bytes}) : std::nullopt;
+  }
+  void embedded(std::string_view name, std::vector<kg::SourceFile>& into) {
+    if (auto f = embedded(name)) into.push_back(std::move(*f));
   }
   const std::string& error() const { return error_; }
 
@@ -81,12 +80,17 @@ void BuildInputFlags::add_to(CLI::App& app) {
       ->type_name("FILE");
 }
 
-std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& given, std::string& error) {
-  const BuildInputFlags flags = with_defaults(given);
+std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& flags, std::string& error) {
   LoadedBuildSources out;
   kg::BuildSources& s = out.sources;
   Reader read(out);
   s.relation_names = read.optional_file(flags.relation_names);
+  const bool use_default = uses_default_benchmark(flags);
+  if (use_default) {
+    read.embedded("default/triples.tsv", s.kg);
+    read.embedded("default/names.tsv", s.names);
+    read.embedded("default/types.tsv", s.types);
+  }
   read.files(flags.kg, s.kg);
   read.files(flags.names, s.names);
   read.files(flags.types, s.types);
@@ -105,6 +109,7 @@ std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& give
     if (auto names = read.file((fs::path(flags.fb15k) / "entity2text.txt").string())) fb.names = *names;
     s.fb15k = std::move(fb);
   }
+  if (use_default) read.embedded("default/questions.jsonl", s.questions);
   read.files(flags.questions, s.questions);
   for (int hops : flags.metaqa_hops) {
     for (const char* split : {"test", "dev"}) {
@@ -119,7 +124,12 @@ std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& give
   s.webqsp = read.optional_file(flags.webqsp);
   s.grailqa = read.optional_file(flags.grailqa);
   s.cwq = read.optional_file(flags.cwq);
-  s.templates = read.optional_file(flags.templates);
+  if (!flags.templates.empty())
+    s.templates = read.file(flags.templates);
+  else if (!flags.metaqa.empty())
+    s.templates = read.embedded("templates/metaqa_relations.tsv");
+  else if (use_default)
+    s.templates = read.embedded("default/relation_templates.tsv");
   if (!read.error().empty()) {
     error = read.error();
     return std::nullopt;

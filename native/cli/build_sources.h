@@ -1,5 +1,5 @@
 // The inputs of caqa build read from disk, ready for kg::build_benchmark: the files
-// named by the flags, or the embedded default benchmark (data/default) when no KG or
+// named by the flags, or the default benchmark built into caqa (data/default) when no KG or
 // question input is named. Another command builds the default benchmark in memory with
 //   auto loaded = load_build_sources({}, error);
 //   kg::BuiltBenchmark built = kg::build_benchmark(loaded->sources, {});

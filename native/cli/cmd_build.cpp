@@ -1,6 +1,5 @@
 // caqa build: the benchmark from a knowledge graph and KGQA questions (CAQA paper, section 4).
 // Flags -> read the inputs -> kg::build_benchmark -> write the four documents.
-#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -9,12 +8,11 @@
 #include "command.h"
 #include "inputs.h"
 #include "progress.h"
+#include "staged_directory.h"
 
 namespace caqa::cli {
 
 namespace {
-
-namespace fs = std::filesystem;
 
 constexpr const char* kBuildHelp =
     "Pipeline: collect single, path (<= 2 hops) and tree (<= 2 subjects) queries; extend them\n"
@@ -24,7 +22,21 @@ constexpr const char* kBuildHelp =
     "each label on its own subgraph; split train/test by source question. Same inputs and seed\n"
     "give byte-identical files. Outputs in OUT: train.jsonl, test.jsonl, manifest.json (versions,\n"
     "seed, SHA-256 of every input and output, counts, skipped inputs), statistics.md (Table 4).\n"
-    "With no input flags the embedded default KG and questions (data/default) are used.";
+    "With no input flags the default KG and questions built into caqa (data/default) are used.\n"
+    "OUT is replaced all-or-nothing: the files are written to a temporary sibling\n"
+    "(.caqa-tmp-OUT-PID) that replaces OUT at the end; Ctrl-C leaves the old OUT whole. OUT must\n"
+    "be new or hold only these four files. A build that gives no sample is an error (exit 1).";
+
+// Why a build gave no sample: the skipped inputs by reason and the verification failures.
+std::string no_samples_message(const kg::BuiltBenchmark& built) {
+  std::string why;
+  for (const auto& [reason, count] : built.problems.counts())
+    why += fmt::format("{}{} skipped ({})", why.empty() ? "" : ", ", count, reason);
+  if (!built.violations.empty())
+    why += fmt::format("{}{} failed verification", why.empty() ? "" : ", ", built.violations.size());
+  return fmt::format("no sample built from {} question(s) over a KG of {} triple(s): {}", built.stats.questions,
+                     built.graph.triples, why.empty() ? "no question to build from" : why);
+}
 
 class BuildCommand : public Command {
  public:
@@ -47,6 +59,13 @@ class BuildCommand : public Command {
 
   int run() override {
     std::string error;
+    StagedDirectory out(out_);
+    std::vector<std::string_view> outputs;
+    for (const auto& document : kg::BuiltBenchmark{}.documents()) outputs.push_back(document.first);
+    if (!out.can_replace(outputs, error)) {
+      fmt::print(stderr, "caqa build: {}\n", error);
+      return kExitUsage;
+    }
     auto loaded = load_build_sources(inputs_, error);
     if (!loaded) {
       fmt::print(stderr, "caqa: {}\n", error);
@@ -70,15 +89,19 @@ class BuildCommand : public Command {
     ground->finish(built.sample_count,
                    fmt::format("samples from {} of {} questions", built.stats.collected, built.stats.questions));
 
+    if (built.sample_count == 0) {
+      if (!quiet_) fmt::print("{}", kg::format_build_summary(built));
+      fmt::print(stderr, "caqa build: {}; nothing written to {}\n", no_samples_message(built), out_);
+      return kExitInvalid;
+    }
+
     Progress write("write", !quiet_);
-    std::error_code ec;
-    fs::create_directories(out_, ec);
-    if (ec) {
-      fmt::print(stderr, "caqa: cannot create {}: {}\n", out_, ec.message());
+    bool written = out.open(error);
+    for (const auto& [name, text] : built.documents()) written = written && out.write(name, *text, error);
+    if (!written || !out.commit(error)) {
+      fmt::print(stderr, "caqa build: {}\n", error);
       return kExitUsage;
     }
-    for (const auto& [name, text] : built.documents())
-      if (!emit((fs::path(out_) / name).string(), *text)) return kExitUsage;
     write.finish(built.sample_count, "samples written to " + out_);
 
     if (!quiet_) fmt::print("{}", kg::format_build_summary(built));

@@ -11,12 +11,9 @@
 #include "caqa/eval/prompt.h"
 #include "caqa/formats/samples_reader.h"
 #include "command.h"
+#include "embedded_data.h"
 #include "eval/eval_runner.h"
 #include "files.h"
-
-#ifndef CAQA_PROMPTS_DIR
-#define CAQA_PROMPTS_DIR "data/prompts"
-#endif
 
 namespace caqa::cli {
 
@@ -44,16 +41,27 @@ struct PromptSet {
   std::string name, version, file_bytes, sha256;
 };
 
-std::optional<PromptSet> load_prompt_set(const std::string& dir, const std::string& name, std::string& error) {
-  std::string read_error;
-  auto index_text = read_file(dir + "/index.json", read_error);
-  if (!index_text) {
-    error = dir + "/index.json: cannot read the prompt index (hint: --prompt-dir DIR)";
-    return std::nullopt;
+// Reads a file of the prompt sets: from --prompt-dir when one is given, else the copy of
+// data/prompts built into caqa. On failure returns nullopt and sets error.
+std::optional<std::string> read_prompt_file(const std::string& dir, const std::string& name, std::string& error) {
+  if (dir.empty()) {
+    auto bytes = embedded_file("prompts/" + name);
+    if (!bytes) error = "data/prompts/" + name + ": not among the prompts built into caqa (hint: --prompt-dir DIR)";
+    return bytes ? std::optional<std::string>(*bytes) : std::nullopt;
   }
-  auto index = nlohmann::json::parse(index_text->bytes(), nullptr, false);
+  std::string read_error;
+  auto bytes = read_file(dir + "/" + name, read_error);
+  if (!bytes) error = read_error + " (hint: --prompt-dir DIR)";
+  return bytes ? std::optional<std::string>(bytes->bytes()) : std::nullopt;
+}
+
+std::optional<PromptSet> load_prompt_set(const std::string& dir, const std::string& name, std::string& error) {
+  auto index_text = read_prompt_file(dir, "index.json", error);
+  if (!index_text) return std::nullopt;
+  auto index = nlohmann::json::parse(*index_text, nullptr, false);
   if (!index.is_object() || !index.contains("sets") || !index["sets"].is_array()) {
-    error = dir + "/index.json: not a prompt index (expected an object with a \"sets\" array)";
+    error = fmt::format("{}/index.json: not a prompt index (expected an object with a \"sets\" array)",
+                        dir.empty() ? "data/prompts" : dir);
     return std::nullopt;
   }
   std::string known;
@@ -61,16 +69,9 @@ std::optional<PromptSet> load_prompt_set(const std::string& dir, const std::stri
     std::string set_name = set.value("name", "");
     known += (known.empty() ? "" : ", ") + set_name;
     if (set_name != name) continue;
-    PromptSet out{set_name, set.value("version", ""), "", ""};
-    std::string path = dir + "/" + set.value("file", "");
-    auto bytes = read_file(path, read_error);
-    if (!bytes) {
-      error = path + ": cannot read the prompt file of set \"" + name + "\"";
-      return std::nullopt;
-    }
-    out.file_bytes = std::string(bytes->bytes());
-    out.sha256 = sha256_hex(out.file_bytes);
-    return out;
+    auto bytes = read_prompt_file(dir, set.value("file", ""), error);
+    if (!bytes) return std::nullopt;
+    return PromptSet{set_name, set.value("version", ""), *bytes, sha256_hex(*bytes)};
   }
   error = fmt::format("unknown prompt set \"{}\" (known: {})", name, known);
   return std::nullopt;
@@ -85,8 +86,9 @@ class EvalCommand : public Command {
         ->required()
         ->type_name("BENCH.jsonl");
     app->add_option("--prompt-set", prompt_set_, "Prompt set name (see below)")->default_val("gpt_zero_shot");
-    app->add_option("--prompt-dir", prompt_dir_, "Directory holding index.json and the prompt files")
-        ->default_val(CAQA_PROMPTS_DIR);
+    app->add_option("--prompt-dir", prompt_dir_,
+                    "Directory holding index.json and the prompt files (default: data/prompts, built into caqa)")
+        ->type_name("DIR");
     app->add_option("--endpoint", endpoints_, "Base URL, e.g. http://127.0.0.1:8000 (repeatable: least-loaded first)")
         ->required()
         ->type_name("URL");
