@@ -4,8 +4,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <iostream>
-#include <iterator>
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -37,43 +35,92 @@ FileBytes::~FileBytes() {
   if (map_) ::munmap(const_cast<char*>(map_), region_size_);
 }
 
+namespace {
+
+// Everything left on fd (standard input, a pipe, /dev/stdin), with the parser's padding.
+bool read_stream(int fd, std::string& out) {
+  char chunk[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    out.append(chunk, static_cast<std::size_t>(n));
+  }
+  out.reserve(out.size() + InputText::kPadding);
+  return true;
+}
+
+// Every gzip member of bytes, each checked to its end: a stream cut short (no trailer,
+// so no CRC-32 and length check) is an error, never silently shorter data.
+bool gunzip(std::string_view bytes, std::string& out, std::string& error) {
+  z_stream z{};
+  if (::inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return error = "cannot start zlib", false;
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  z.avail_in = static_cast<uInt>(bytes.size());
+  char chunk[1 << 16];
+  int status = Z_OK;
+  while (status != Z_STREAM_END || z.avail_in > 0) {
+    if (status == Z_STREAM_END) ::inflateReset(&z);  // another member follows
+    z.next_out = reinterpret_cast<Bytef*>(chunk);
+    z.avail_out = sizeof chunk;
+    status = ::inflate(&z, Z_NO_FLUSH);
+    out.append(chunk, sizeof chunk - z.avail_out);
+    if (status == Z_BUF_ERROR || (status == Z_OK && z.avail_in == 0 && z.avail_out != 0)) {
+      error = "truncated gzip data: the stream ends before its CRC-32 trailer";
+      break;
+    }
+    if (status != Z_OK && status != Z_STREAM_END) {
+      error = z.msg ? z.msg : "corrupt gzip data";
+      break;
+    }
+  }
+  ::inflateEnd(&z);
+  out.reserve(out.size() + InputText::kPadding);
+  return error.empty();
+}
+
+}  // namespace
+
 std::optional<FileBytes> read_file(const std::string& path, std::string& error) {
   FileBytes file;
-  if (path == "-") {
-    file.data_.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    file.data_.reserve(file.data_.size() + InputText::kPadding);
-    return file;
-  }
-  if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
-    // gzip-compressed input (e.g. a leaderboard submission's predictions.jsonl.gz).
-    gzFile gz = ::gzopen(path.c_str(), "rb");
-    if (!gz) {
-      error = fmt::format("cannot open {}: {}", path, std::strerror(errno));
-      return std::nullopt;
-    }
-    char chunk[1 << 16];
-    int n;
-    while ((n = ::gzread(gz, chunk, sizeof chunk)) > 0) file.data_.append(chunk, static_cast<std::size_t>(n));
-    int status = 0;
-    const char* message = n < 0 ? ::gzerror(gz, &status) : nullptr;
-    ::gzclose(gz);
-    if (n < 0) {
-      error = fmt::format("cannot read {}: {}", path, message ? message : "corrupt gzip data");
-      return std::nullopt;
-    }
-    file.data_.reserve(file.data_.size() + InputText::kPadding);
-    return file;
-  }
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const bool gz = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
+  int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     error = fmt::format("cannot open {}: {}", path, std::strerror(errno));
     return std::nullopt;
   }
+  auto close_fd = [&] {
+    if (fd != STDIN_FILENO) ::close(fd);
+  };
   struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    error = fmt::format("cannot read {}: not a regular file", path);
-    ::close(fd);
+  if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+    error = fmt::format("cannot read {}: {}", path, S_ISDIR(st.st_mode) ? "a directory" : std::strerror(errno));
+    close_fd();
     return std::nullopt;
+  }
+  // Pipes and devices (standard input, /dev/stdin) and gzip files are read into memory.
+  if (!S_ISREG(st.st_mode) || gz) {
+    std::string raw;
+    bool ok = read_stream(fd, raw);
+    close_fd();
+    if (!ok) {
+      error = fmt::format("cannot read {}: {}", path, std::strerror(errno));
+      return std::nullopt;
+    }
+    if (!gz) {
+      file.data_ = std::move(raw);
+      return file;
+    }
+    // gzip-compressed input (e.g. a leaderboard submission's predictions.jsonl.gz).
+    std::string why;
+    if (!gunzip(raw, file.data_, why)) {
+      error = fmt::format("cannot read {}: {}", path, why);
+      return std::nullopt;
+    }
+    return file;
   }
   auto size = static_cast<std::size_t>(st.st_size);
   auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));

@@ -44,6 +44,14 @@ expect_text "meta without scores says why" "$tmp/err" "nothing to evaluate"
 printf '{"id":"x1","label":"supportive"}\n' >"$tmp/other_split.jsonl"
 check "score of ids from another split is an error" 1 "$caqa" score "$tmp/other_split.jsonl" --gold $D/benchmark.jsonl
 expect_text "score of another split hints at --split" "$tmp/err" "(--split?)"
+# Issue 12: a .gz cut before its CRC trailer was accepted; /dev/stdin was refused.
+gzip -c $D/pred_good.jsonl >"$tmp/whole.jsonl.gz"
+head -c -8 "$tmp/whole.jsonl.gz" >"$tmp/cut.jsonl.gz"
+check "score of a whole .gz" 0 "$caqa" score "$tmp/whole.jsonl.gz" --gold $D/benchmark.jsonl
+check "score of a .gz without its trailer is refused" 2 "$caqa" score "$tmp/cut.jsonl.gz" --gold $D/benchmark.jsonl
+expect_text "a cut .gz says why" "$tmp/err" "truncated gzip"
+check "score /dev/stdin" 0 bash -c "'$caqa' score /dev/stdin --gold $D/benchmark.jsonl <$D/pred_good.jsonl"
+check "score of a directory is refused" 2 "$caqa" score $D --gold $D/benchmark.jsonl
 check "score --markdown" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --markdown
 expect_text "score --markdown: table" "$tmp/out" "| predictions | n | coverage |"
 check "score --binary" 0 "$caqa" score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --binary
