@@ -81,10 +81,6 @@ std::optional<lb::BoardEntry> load_submission(const fs::path& folder, lb::Submis
 bool load_submissions(const fs::path& dir, const lb::BoardBenchmark& b, std::vector<lb::BoardEntry>& entries) {
   fs::path root = dir / "submissions";
   std::error_code ec;
-  if (!fs::is_directory(root, ec)) {
-    fmt::print(stderr, "{}: error: no submissions folder\n", root.string());
-    return false;
-  }
   bool ok = true;
   std::vector<fs::path> folders;
   for (const auto& e : fs::directory_iterator(root, ec))
@@ -152,6 +148,13 @@ class LeaderboardCommand : public Command {
   }
 
   int run() override {
+    // A --dir without submissions/ is a wrong argument (exit 2), not an invalid submission.
+    std::error_code ec;
+    if (!fs::is_directory(fs::path(dir_) / "submissions", ec)) {
+      fmt::print(stderr, "caqa: {}: no submissions folder (--dir names the leaderboard folder)\n",
+                 (fs::path(dir_) / "submissions").string());
+      return kExitUsage;
+    }
     auto bench = obtain_benchmark(benchmark_);
     if (!bench) return kExitUsage;
     std::vector<lb::BoardEntry> entries;

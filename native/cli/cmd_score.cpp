@@ -56,11 +56,13 @@ class ScoreCommand : public Command {
       }
       reports.push_back(std::move(*scored.report));
     }
-    if (!all_scored) return kExitInvalid;
+    // The files that could be scored are reported; one that could not makes the exit code 1.
+    if (reports.empty()) return kExitInvalid;
     std::string text = json_       ? reports_json(reports) + "\n"
                        : markdown_ ? render_markdown(reports)
                                    : render_table(reports);
-    return emit(output_, text) ? kExitOk : kExitUsage;
+    if (!emit(output_, text)) return kExitUsage;
+    return all_scored ? kExitOk : kExitInvalid;
   }
 
  private:

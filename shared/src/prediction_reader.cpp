@@ -45,22 +45,11 @@ class RowReader {
     row.id_column = id_column;
     row.id_offset = set_.id_arena.size();
     row.id_length = static_cast<std::uint32_t>(id.size());
-    if (label.type == JsonField::Type::String) {
-      if (auto l = read_label_value(label.text, options_)) {
-        row.kind = PredictedKind::Label;
-        row.label = *l;
-      } else {
-        row.kind = PredictedKind::InvalidLabel;
-        error(line, ErrorCode::InvalidLabel, label.column,
-              fmt::format("expected a category for \"label\", found {}", detail::describe_found(label)),
-              options_.extract == ExtractMode::Strict
-                  ? fmt::format("--extract strict accepts only {}", options_.scheme->expected_list())
-                  : hint_);
-      }
-    } else if (label.type == JsonField::Type::Null && response.type == JsonField::Type::Absent) {
-      row.kind = PredictedKind::InvalidLabel;
-      error(line, ErrorCode::InvalidLabel, label.column, "expected a category for \"label\", found null", hint_);
-    } else if (label.type != JsonField::Type::Absent && label.type != JsonField::Type::Null) {
+    // A free-text "response" is read with this run's --extract even when a "label" stands
+    // beside it (caqa eval writes both): the label a judge's reply carries is re-derived,
+    // so the parse rate and --extract strict mean what they say.
+    if (label.type != JsonField::Type::Absent && label.type != JsonField::Type::Null &&
+        label.type != JsonField::Type::String) {
       error(line, ErrorCode::BadLabelType, label.column,
             fmt::format("expected a string for \"label\", found {}", detail::describe_found(label)), hint_);
       return;
@@ -82,6 +71,21 @@ class RowReader {
                           printable_excerpt(response.text, 80)),
               "scored as wrong; see README \"Label extraction\" for the rule", Severity::Warning);
       }
+    } else if (label.type == JsonField::Type::String) {
+      if (auto l = read_label_value(label.text, options_)) {
+        row.kind = PredictedKind::Label;
+        row.label = *l;
+      } else {
+        row.kind = PredictedKind::InvalidLabel;
+        error(line, ErrorCode::InvalidLabel, label.column,
+              fmt::format("expected a category for \"label\", found {}", detail::describe_found(label)),
+              options_.extract == ExtractMode::Strict
+                  ? fmt::format("--extract strict accepts only {}", options_.scheme->expected_list())
+                  : hint_);
+      }
+    } else if (label.type == JsonField::Type::Null && response.type == JsonField::Type::Absent) {
+      row.kind = PredictedKind::InvalidLabel;
+      error(line, ErrorCode::InvalidLabel, label.column, "expected a category for \"label\", found null", hint_);
     } else if (response.type != JsonField::Type::Absent && response.type != JsonField::Type::Null) {
       error(line, ErrorCode::BadResponseType, response.column,
             fmt::format("expected a string for \"response\", found {}", detail::describe_found(response)));

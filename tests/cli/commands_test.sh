@@ -52,6 +52,9 @@ check "score of a .gz without its trailer is refused" 2 "$caqa" score "$tmp/cut.
 expect_text "a cut .gz says why" "$tmp/err" "truncated gzip"
 check "score /dev/stdin" 0 bash -c "'$caqa' score /dev/stdin --gold $D/benchmark.jsonl <$D/pred_good.jsonl"
 check "score of a directory is refused" 2 "$caqa" score $D --gold $D/benchmark.jsonl
+# Issue 12: one invalid file in a multi-file score stopped every file.
+check "score of a good and a malformed file exits 1" 1 "$caqa" score $D/pred_good.jsonl $D/pred_malformed.jsonl --gold $D/benchmark.jsonl
+expect_text "the good file is still reported" "$tmp/out" "pred_good.jsonl"
 check "score --markdown" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --markdown
 expect_text "score --markdown: table" "$tmp/out" "| predictions | n | coverage |"
 check "score --binary" 0 "$caqa" score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --binary

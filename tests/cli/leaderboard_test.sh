@@ -14,6 +14,11 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 "$caqa" build -q -o "$tmp/bench"
 "$caqa" leaderboard check --benchmark "$tmp/bench" >"$tmp/out" 2>"$tmp/err" || fail "check on leaderboard/: $(cat "$tmp/err")"
 grep -q '^ok: ' "$tmp/out" || fail "check prints ok"
+# Issue 12: a --dir without submissions/ exited 1 (an invalid submission), not 2 (usage).
+mkdir -p "$tmp/empty_lb"
+set +e; "$caqa" leaderboard check --dir "$tmp/empty_lb" --benchmark "$tmp/bench" >/dev/null 2>"$tmp/err"; rc=$?; set -e
+[ "$rc" = 2 ] || fail "check without a submissions folder: exit $rc, expected 2"
+grep -qF "no submissions folder" "$tmp/err" || fail "check without a submissions folder says so"
 
 # A broken meta.json: wrong type, unknown setting, slug != folder.
 cp -r leaderboard "$tmp/lb"

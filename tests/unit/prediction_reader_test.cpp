@@ -123,3 +123,19 @@ TEST(PredictionReader, EmptyFile) {
   EXPECT_EQ(only_diagnostic(caqa::read_predictions("")).code, ErrorCode::EmptyFile);
   EXPECT_EQ(only_diagnostic(caqa::read_predictions("\n  \n")).code, ErrorCode::EmptyFile);
 }
+
+// Issue 12: `caqa eval` writes its own extracted "label" beside the "response"; score used
+// that label, so the parse rate counted nothing and --extract strict had no effect.
+TEST(PredictionReader, AResponseIsReadWithThisRunsExtractionEvenBesideALabel) {
+  const char* line = "{\"id\":\"a\",\"label\":\"supportive\",\"response\":\"Well, I would say irrelevant.\"}\n";
+  auto lenient = caqa::read_predictions(line);
+  ASSERT_EQ(lenient.rows.size(), 1u);
+  EXPECT_EQ(lenient.rows[0].label, caqa::index_of(caqa::Label::Irrelevant));
+  EXPECT_EQ(lenient.responses, 1u);
+  EXPECT_EQ(lenient.responses_parsed, 1u);
+  caqa::PredictionOptions strict;
+  strict.extract = caqa::ExtractMode::Strict;
+  auto s = caqa::read_predictions(line, strict);
+  EXPECT_EQ(s.rows[0].kind, PredictedKind::Unparseable);
+  EXPECT_EQ(s.responses_parsed, 0u);
+}
