@@ -3,8 +3,6 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -59,36 +57,6 @@ std::optional<Dataset> load_dataset(const std::string&, const std::string& path)
   auto data = read_dataset(path, error);
   if (!data) std::fprintf(stderr, "error: %s\n", error.c_str());
   return data;
-}
-
-bool write_text_file(const std::string& path, std::string_view bytes, std::string& error) {
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) {
-      error = path + ": cannot write";
-      std::remove(tmp.c_str());
-      return false;
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = path + ": cannot rename the temporary file into place";
-    std::remove(tmp.c_str());
-    return false;
-  }
-  return true;
-}
-
-std::optional<std::string> read_binary_file(const std::string& path, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ": cannot open";
-    return std::nullopt;
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
 }
 
 namespace {

@@ -31,8 +31,6 @@ struct TrainFlags {
 std::unique_ptr<ComputeBackend> open_backend(const std::string& command, const std::string& request);
 
 std::optional<Dataset> load_dataset(const std::string& command, const std::string& path);
-bool write_text_file(const std::string& path, std::string_view bytes, std::string& error);  // atomic rename
-std::optional<std::string> read_binary_file(const std::string& path, std::string& error);
 
 // One score-table row: micro-F1, the four label F1s, micro-F1 per complexity.
 struct ScoreRow {

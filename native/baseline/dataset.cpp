@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <thread>
 
-#include <simdjson.h>
 #include <nlohmann/json.hpp>
 
 #include "caqa/formats/samples_reader.h"
+#include "files.h"
 
 namespace caqa::baseline {
 
@@ -49,16 +49,13 @@ std::string json_id_token(const Sample& sample) {
 }  // namespace
 
 std::optional<Dataset> read_dataset(const std::string& path, std::string& error) {
-  simdjson::padded_string text;
-  if (auto e = simdjson::padded_string::load(path).get(text)) {
-    error = path + ": cannot read (" + simdjson::error_message(e) + ")";
-    return std::nullopt;
-  }
+  auto file = cli::read_file(path, error);
+  if (!file) return std::nullopt;
   SampleReadOptions options;
   options.texts = true;
   options.require_texts = true;
   options.require_label = false;
-  SampleParse parsed = read_samples(InputText::borrow_padded(std::string_view(text.data(), text.size())), options);
+  SampleParse parsed = read_samples(file->text(), options);
   for (const Diagnostic& problem : parsed.diagnostics.items)
     if (problem.severity == Severity::Error) {
       error = format_diagnostic(path, problem);

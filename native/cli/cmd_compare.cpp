@@ -45,8 +45,7 @@ class CompareCommand : public Command {
         a.report->sources.prediction_name, b.report->sources.prediction_name, *a.report, *b.report, *metric, {}, {}};
     report.result = compare_paired(paired_counts(gold, a, b, request.ignore_missing), report.metric, request.bootstrap);
     report.signature = compare_signature(report.metric, *a.report);
-    fmt::print("{}", json_ ? compare_json(report) + "\n" : render_compare(report));
-    return kExitOk;
+    return emit("", json_ ? compare_json(report) + "\n" : render_compare(report)) ? kExitOk : kExitUsage;
   }
 
  private:

@@ -9,6 +9,7 @@
 #include "caqa/baseline/evaluate.h"
 #include "caqa/baseline/lexical.h"
 #include "command.h"
+#include "files.h"
 
 namespace caqa::cli {
 
@@ -45,7 +46,8 @@ class PredictCommand : public Command {
         fmt::print(stderr, "error: --evaluator trained needs --model MODEL (make one with `caqa train`)\n");
         return 2;
       }
-      auto bytes = read_binary_file(model_, error);
+      auto file = read_file(model_, error);
+      auto bytes = file ? std::optional<std::string>(file->bytes()) : std::nullopt;
       std::optional<LogRegModel> model;
       if (bytes) model = deserialize_model(*bytes, error);
       if (!model) {
@@ -93,7 +95,7 @@ class PredictCommand : public Command {
       if (!confidence.empty()) out += fmt::format(",\"confidence\":{:.6f}", confidence[i]);
       out += "}\n";
     }
-    if (!write_text_file(output_, out, error)) {
+    if (!write_file_atomic(output_, out, error)) {
       fmt::print(stderr, "error: {}\n", error);
       return 2;
     }

@@ -6,6 +6,7 @@
 #include "baseline/cli_support.h"
 #include "caqa/baseline/evaluate.h"
 #include "command.h"
+#include "files.h"
 
 namespace caqa::cli {
 
@@ -53,7 +54,7 @@ class TrainCommand : public Command {
       return 2;
     }
     const auto scores = classify_predictions(data->labels, data->complexity, fit->labels);
-    if (!write_text_file(output_, serialize_model(trained->model), error)) {
+    if (!write_file_atomic(output_, serialize_model(trained->model), error)) {
       fmt::print(stderr, "error: {}\n", error);
       return 2;
     }

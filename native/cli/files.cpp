@@ -3,7 +3,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <filesystem>
+#include <vector>
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -16,6 +17,8 @@
 #include <utility>
 
 namespace caqa::cli {
+
+namespace fs = std::filesystem;
 
 FileBytes::FileBytes(FileBytes&& other) noexcept
     : data_(std::move(other.data_)),
@@ -51,6 +54,29 @@ bool read_stream(int fd, std::string& out) {
   }
   out.reserve(out.size() + InputText::kPadding);
   return true;
+}
+
+// Every byte of content to fd, retried on EINTR and short writes; an error (a full disk, a
+// closed pipe) is reported, never dropped.
+bool write_all(int fd, std::string_view name, std::string_view content, std::string& error) {
+  while (!content.empty()) {
+    ssize_t n = ::write(fd, content.data(), content.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return error = fmt::format("cannot write {}: {}", name, std::strerror(n < 0 ? errno : EIO)), false;
+    content.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+// The files this run has read (device, inode), so that no output replaces one of them.
+std::vector<std::pair<dev_t, ino_t>>& inputs() {
+  static std::vector<std::pair<dev_t, ino_t>> files;
+  return files;
+}
+bool is_input(const struct stat& st) {
+  for (const auto& [dev, ino] : inputs())
+    if (dev == st.st_dev && ino == st.st_ino) return true;
+  return false;
 }
 
 // Every gzip member of bytes, each checked to its end: a stream cut short (no trailer,
@@ -96,6 +122,7 @@ std::optional<FileBytes> read_file(const std::string& path, std::string& error) 
     if (fd != STDIN_FILENO) ::close(fd);
   };
   struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) inputs().emplace_back(st.st_dev, st.st_ino);
   if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
     error = fmt::format("cannot read {}: {}", path, S_ISDIR(st.st_mode) ? "a directory" : std::strerror(errno));
     close_fd();
@@ -158,23 +185,45 @@ std::optional<FileBytes> read_file(const std::string& path, std::string& error) 
 }
 
 bool write_file_atomic(const std::string& path, std::string_view content, std::string& error) {
-  std::string tmp = fmt::format("{}.tmp-{}", path, static_cast<long>(::getpid()));
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.flush();
-    if (!out) {
-      error = fmt::format("cannot write {}: {}", tmp, std::strerror(errno));
-      std::remove(tmp.c_str());
-      return false;
-    }
+  if (path == "-") {
+    std::fflush(stdout);  // what was printed through stdio goes first
+    return write_all(STDOUT_FILENO, "standard output", content, error);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = fmt::format("cannot rename {} to {}: {}", tmp, path, std::strerror(errno));
-    std::remove(tmp.c_str());
+  std::error_code ec;
+  // Write through a symlink (a chain of them too): replace what it points to, keep the link.
+  fs::path target = path;
+  for (int hops = 0; hops < 40 && fs::is_symlink(target, ec); ++hops) {
+    fs::path next = fs::read_symlink(target, ec);
+    target = next.is_absolute() ? next : target.parent_path() / next;
+  }
+  struct stat st {};
+  const bool exists = ::stat(target.c_str(), &st) == 0;
+  if (exists && is_input(st)) {
+    error = fmt::format("refusing to write {}: it is an input of this command", path);
     return false;
   }
-  return true;
+  if (exists && !S_ISREG(st.st_mode)) {  // a device or a pipe: write in place
+    int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+    bool ok = fd >= 0 && write_all(fd, path, content, error);
+    if (fd < 0) error = fmt::format("cannot open {}: {}", path, std::strerror(errno));
+    if (fd >= 0 && ::close(fd) != 0 && ok)
+      ok = false, error = fmt::format("cannot write {}: {}", path, std::strerror(errno));
+    return ok;
+  }
+  std::string tmp = fmt::format("{}.tmp-{}", target.string(), static_cast<long>(::getpid()));
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    error = fmt::format("cannot write {}: {}", tmp, std::strerror(errno));
+    return false;
+  }
+  bool ok = write_all(fd, tmp, content, error);
+  if (::close(fd) != 0 && ok) ok = false, error = fmt::format("cannot write {}: {}", tmp, std::strerror(errno));
+  if (ok && std::rename(tmp.c_str(), target.c_str()) != 0) {
+    ok = false;
+    error = fmt::format("cannot rename {} to {}: {}", tmp, path, std::strerror(errno));
+  }
+  if (!ok) std::remove(tmp.c_str());
+  return ok;
 }
 
 std::string sha256_hex(std::string_view bytes) {

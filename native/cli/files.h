@@ -29,11 +29,20 @@ class FileBytes {
   std::size_t region_size_ = 0;
 };
 
-// "-" reads standard input, a path ending in .gz is decompressed. On failure returns
-// nullopt and sets error.
+// "-" reads standard input, a path ending in .gz is decompressed (and checked to its
+// CRC trailer), pipes and devices are read to their end, a directory is refused. Every
+// file read is remembered as an input of this run (see write_file_atomic). On failure
+// returns nullopt and sets error.
 std::optional<FileBytes> read_file(const std::string& path, std::string& error);
 
-// Writes to path.tmp-<pid> then renames, so a reader never sees half a file.
+// The one way the CLI writes an output, nothing lost or half-written:
+//  - "-" is standard output; a regular file is written to path.tmp-<pid>, then renamed over
+//    path, so a reader never sees half a file;
+//  - a symlink is written through: its target is replaced, the link stays;
+//  - an existing non-regular file (/dev/stdout, /dev/null, a pipe) is written in place,
+//    never replaced by a regular file;
+//  - a file this run read as an input (read_file) is refused, so `-o` can never destroy one;
+//  - every write error (a full disk, a closed pipe) is an error.
 bool write_file_atomic(const std::string& path, std::string_view content, std::string& error);
 
 std::string sha256_hex(std::string_view bytes);

@@ -96,12 +96,8 @@ std::optional<LoadedPredictions> load_predictions(const std::string& path, const
 }
 
 bool emit(const std::string& path, const std::string& text) {
-  if (path.empty()) {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return true;
-  }
   std::string error;
-  if (write_file_atomic(path, text, error)) return true;
+  if (write_file_atomic(path.empty() ? "-" : path, text, error)) return true;
   fmt::print(stderr, "caqa: {}\n", error);
   return false;
 }

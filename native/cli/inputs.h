@@ -55,7 +55,8 @@ std::optional<LoadedPredictions> load_predictions(const std::string& path, const
 // Prints up to max diagnostics (0 = all) in file:line:col form, then how many were left out.
 void print_diagnostics(std::FILE* out, const std::string& file, const Diagnostics& diagnostics, std::size_t max);
 
-// Writes text to path atomically, or to stdout when path is empty.
+// Writes text with write_file_atomic (files.h): to stdout when path is empty or "-";
+// prints why not and returns false on any error, a failed write to stdout included.
 bool emit(const std::string& path, const std::string& text);
 
 }  // namespace caqa::cli

@@ -1,4 +1,7 @@
 // caqa: benchmark attribution evaluators. One file per subcommand (cmd_*.cpp).
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -43,7 +46,15 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
   }
-  for (auto& [sub, command] : commands)
-    if (sub->parsed()) return command->run();
+  for (auto& [sub, command] : commands) {
+    if (!sub->parsed()) continue;
+    int code = command->run();
+    // Output lost on the way (a full disk, a closed pipe) is a failure, never exit 0.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+      fmt::print(stderr, "caqa: cannot write standard output: {}\n", std::strerror(errno));
+      return kExitUsage;
+    }
+    return code;
+  }
   return kExitUsage;
 }

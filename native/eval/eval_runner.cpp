@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -27,6 +26,7 @@
 namespace caqa::eval {
 
 using cli::sha256_hex;
+using cli::write_file_atomic;
 
 std::string cache_key(const RequestSettings& request, std::string_view prompt) {
   nlohmann::json key = {{"model", request.model},
@@ -41,26 +41,6 @@ double retry_delay_s(const RunnerSettings& settings, int attempt, const CallResu
   if (result.retry_after_s) return std::min(*result.retry_after_s, settings.retry_after_max_s);
   double backoff = std::min(settings.backoff_max_s, settings.backoff_base_s * std::ldexp(1.0, attempt));
   return backoff * (0.5 + 0.5 * u);
-}
-
-bool write_file_atomic(const std::string& path, std::string_view content, std::string& error) {
-  std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.flush();
-    if (!out) {
-      error = tmp + ": cannot write: " + std::strerror(errno);
-      std::remove(tmp.c_str());
-      return false;
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = path + ": cannot rename " + tmp + " into place: " + std::strerror(errno);
-    std::remove(tmp.c_str());
-    return false;
-  }
-  return true;
 }
 
 namespace {

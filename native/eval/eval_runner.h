@@ -51,8 +51,6 @@ struct RunSummary {
 std::string cache_key(const RequestSettings& request, std::string_view prompt);
 // The delay before retry `attempt` (0-based) after `result`; u is uniform in [0, 1).
 double retry_delay_s(const RunnerSettings& settings, int attempt, const CallResult& result, double u);
-// Writes to path.tmp-<pid> then renames.
-bool write_file_atomic(const std::string& path, std::string_view content, std::string& error);
 
 RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& settings);
 

@@ -55,6 +55,25 @@ check "score of a directory is refused" 2 "$caqa" score $D --gold $D/benchmark.j
 # Issue 12: one invalid file in a multi-file score stopped every file.
 check "score of a good and a malformed file exits 1" 1 "$caqa" score $D/pred_good.jsonl $D/pred_malformed.jsonl --gold $D/benchmark.jsonl
 expect_text "the good file is still reported" "$tmp/out" "pred_good.jsonl"
+# Issue 12: -o over an input, through a symlink, onto a device; a full stdout.
+cp $D/pred_good.jsonl "$tmp/pred.jsonl"
+check "score -o onto its own input is refused" 2 "$caqa" score "$tmp/pred.jsonl" --gold $D/benchmark.jsonl -o "$tmp/pred.jsonl"
+cmp -s $D/pred_good.jsonl "$tmp/pred.jsonl" && { passed=$((passed + 1)); echo "ok   the input is untouched"; } \
+  || { failed=$((failed + 1)); echo "FAIL the input was overwritten"; }
+cp $D/benchmark.jsonl "$tmp/bench.jsonl"
+check "export-gold -o onto its input is refused" 2 "$caqa" export-gold "$tmp/bench.jsonl" -o "$tmp/bench.jsonl"
+ln -s "$tmp/through.txt" "$tmp/link.txt"
+check "score -o through a symlink" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl -o "$tmp/link.txt"
+[ -L "$tmp/link.txt" ] && [ -s "$tmp/through.txt" ] && { passed=$((passed + 1)); echo "ok   the link stays, its target is written"; } \
+  || { failed=$((failed + 1)); echo "FAIL the symlink was replaced"; }
+check "score -o /dev/null" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl -o /dev/null
+[ -c /dev/null ] && { passed=$((passed + 1)); echo "ok   /dev/null is still a device"; } || { failed=$((failed + 1)); echo "FAIL /dev/null replaced"; }
+check "score -o - writes standard output" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl -o -
+expect_text "score -o -: the table is on stdout" "$tmp/out" "pred_good.jsonl"
+[ ! -e ./- ] && { passed=$((passed + 1)); echo "ok   no file named -"; } || { failed=$((failed + 1)); echo "FAIL a file named - was written"; rm -f ./-; }
+if [ -w /dev/full ]; then
+  check "score > /dev/full is an error" 2 bash -c "'$caqa' score $D/pred_good.jsonl --gold $D/benchmark.jsonl >/dev/full"
+fi
 check "score --markdown" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --markdown
 expect_text "score --markdown: table" "$tmp/out" "| predictions | n | coverage |"
 check "score --binary" 0 "$caqa" score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --binary
