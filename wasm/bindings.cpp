@@ -87,7 +87,9 @@ std::string score_file(const std::string& prediction_text, const std::string& go
         "scheme one of caqa|binary|attrscore|levels\n";
     return out.dump();
   }
-  caqa::ScoredBytes s = caqa::score_bytes(gold_text, prediction_text, o->request, o->sources);
+  caqa::ScoreRequest request = o->request;
+  request.format = caqa::format_for_name(o->sources.prediction_name, request.format);
+  caqa::ScoredBytes s = caqa::score_bytes(gold_text, prediction_text, request, o->sources);
   std::string gold_problems;
   for (const auto& d : s.gold.diagnostics.items)
     gold_problems += caqa::format_diagnostic(o->sources.gold_name, d) + "\n";

@@ -33,17 +33,17 @@ class AuditCommand : public Command {
 
   int run() override {
     auto bits = flags_.dim_bits();
-    if (!bits) return 2;
+    if (!bits) return kExitUsage;
     auto train = load_dataset("audit", train_);
-    if (!train) return 2;
+    if (!train) return kExitUsage;
     auto test = load_dataset("audit", test_);
-    if (!test) return 2;
+    if (!test) return kExitUsage;
     if (!train->has_labels || !test->has_labels || train->size() == 0 || test->size() == 0) {
       fmt::print(stderr, "error: audit needs non-empty labelled --train and --test files\n");
-      return 2;
+      return kExitUsage;
     }
     auto backend = open_backend("audit", flags_.backend);
-    if (!backend) return 2;
+    if (!backend) return kExitUsage;
     std::vector<ScoreRow> rows;
     const Label majority = majority_label(train->labels);
     rows.push_back({fmt::format("majority ({})", label_name(majority)),
@@ -63,7 +63,7 @@ class AuditCommand : public Command {
       if (trained) predicted = predict_logreg(*test, trained->model, *backend, error);
       if (!predicted) {
         fmt::print(stderr, "error: {}\n", error);
-        return 2;
+        return kExitUsage;
       }
       const std::string name =
           view == InputView::Full ? "trained: full input" : fmt::format("trained: {} only", view_name(view));
@@ -83,7 +83,7 @@ class AuditCommand : public Command {
     for (const auto& w : warnings) fmt::print("{}\n", w);
     if (warnings.empty())
       fmt::print("\nno partial-input model exceeds the majority class by more than {:.2f}\n", margin_);
-    return 0;
+    return kExitOk;
   }
 
  private:

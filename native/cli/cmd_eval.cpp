@@ -19,8 +19,6 @@ namespace caqa::cli {
 
 namespace {
 
-constexpr int kEvalOk = 0, kEvalIncomplete = 1, kEvalUsage = 2;
-
 constexpr const char* kEvalHelp =
     "Prompt sets (data/prompts/index.json; README there says how each follows the paper):\n"
     "  gpt_zero_shot, other_zero_shot   CAQA Table 12 (\"GPT series\", \"Other Evaluators\")\n"
@@ -126,20 +124,20 @@ class EvalCommand : public Command {
     if (prompt_set_ == "cot_decompose" || prompt_set_ == "cot_fact") {
       fmt::print(stderr, "caqa eval: prompt set \"{}\" is one step of the CoT evaluator: use --prompt-set cot\n",
                  prompt_set_);
-      return kEvalUsage;
+      return kExitUsage;
     }
     auto prompt_set = load_prompt_set(prompt_dir_, prompt_set_, error);
     if (!prompt_set) {
       fmt::print(stderr, "caqa eval: {}\n", error);
-      return kEvalUsage;
+      return kExitUsage;
     }
     std::string_view tmpl = eval::template_body(prompt_set->file_bytes);
     auto items = load_items(tmpl, error);
     if (!items) {
       fmt::print(stderr, "caqa eval: {}\n", error);
-      return kEvalUsage;
+      return kExitUsage;
     }
-    if (int status = prepare_settings(); status != kEvalOk) return status;
+    if (int status = prepare_settings(); status != kExitOk) return status;
     settings_.meta = {
         {"evaluator", evaluator_.empty() ? "llm-judge/" + settings_.request.model : evaluator_},
         {"prompt_set", {{"name", prompt_set->name}, {"version", prompt_set->version}, {"sha256", prompt_set->sha256}}},
@@ -154,7 +152,7 @@ class EvalCommand : public Command {
     auto fact = decompose ? load_prompt_set(prompt_dir_, "cot_fact", error) : std::nullopt;
     if (!decompose || !fact) {
       fmt::print(stderr, "caqa eval: {}\n", error);
-      return kEvalUsage;
+      return kExitUsage;
     }
     eval::CotPrompts prompts{std::string(eval::template_body(decompose->file_bytes)),
                              std::string(eval::template_body(fact->file_bytes))};
@@ -166,7 +164,7 @@ class EvalCommand : public Command {
         if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
           fmt::print(stderr, "caqa eval: prompt set \"{}\": {} {{{}}}\n", set->name,
                      eval::to_string(eval::PromptError::UnknownPlaceholder), name);
-          return kEvalUsage;
+          return kExitUsage;
         }
       }
     }
@@ -178,9 +176,9 @@ class EvalCommand : public Command {
             },
             error)) {
       fmt::print(stderr, "caqa eval: {}\n", error);
-      return kEvalUsage;
+      return kExitUsage;
     }
-    if (int status = prepare_settings(); status != kEvalOk) return status;
+    if (int status = prepare_settings(); status != kExitOk) return status;
     auto set_meta = [](const PromptSet& set) {
       return nlohmann::json{{"name", set.name}, {"version", set.version}, {"sha256", set.sha256}};
     };
@@ -198,7 +196,7 @@ class EvalCommand : public Command {
       if (key == nullptr || *key == '\0') {
         fmt::print(stderr, "caqa eval: environment variable {} is not set or empty (it should hold the API key)\n",
                    api_key_env_);
-        return kEvalUsage;
+        return kExitUsage;
       }
       settings_.api_key = key;
     }
@@ -206,20 +204,20 @@ class EvalCommand : public Command {
     settings_.request.api = completions_ ? eval::Api::Completions : eval::Api::Chat;
     settings_.request.temperature = 0.0;
     settings_.progress = !quiet_;
-    return kEvalOk;
+    return kExitOk;
   }
 
   int finish(const eval::RunSummary& summary) {
     if (!summary.fatal.empty()) {
       fmt::print(stderr, "caqa eval: {}\n", summary.fatal);
-      return kEvalUsage;
+      return kExitUsage;
     }
     for (const auto& failure : summary.failures) fmt::print(stderr, "caqa eval: failed: {}\n", failure);
     if (!quiet_)
       fmt::print(stderr, "caqa eval: wrote {} ({} of {} samples, {} from cache, {} requests, {} retries)\n",
                  settings_.output_path, summary.completed, summary.total, summary.cached, summary.requests,
                  summary.retries);
-    return summary.completed == summary.total ? kEvalOk : kEvalIncomplete;
+    return summary.completed == summary.total ? kExitOk : kExitInvalid;
   }
 
   // Reads --gold (up to --limit samples) and calls take(id, question, answer, citation).

@@ -37,14 +37,14 @@ class PredictCommand : public Command {
 
   int run() override {
     auto data = load_dataset("predict", gold_);
-    if (!data) return 2;
+    if (!data) return kExitUsage;
     std::vector<Label> labels;
     std::vector<double> scores, confidence;
     std::string error;
     if (evaluator_ == "trained") {
       if (model_.empty()) {
         fmt::print(stderr, "error: --evaluator trained needs --model MODEL (make one with `caqa train`)\n");
-        return 2;
+        return kExitUsage;
       }
       auto file = read_file(model_, error);
       auto bytes = file ? std::optional<std::string>(file->bytes()) : std::nullopt;
@@ -52,14 +52,14 @@ class PredictCommand : public Command {
       if (bytes) model = deserialize_model(*bytes, error);
       if (!model) {
         fmt::print(stderr, "error: {}: {}\n", model_, error);
-        return 2;
+        return kExitUsage;
       }
       auto backend = open_backend("predict", backend_);
-      if (!backend) return 2;
+      if (!backend) return kExitUsage;
       auto result = predict_logreg(*data, *model, *backend, error);
       if (!result) {
         fmt::print(stderr, "error: {}\n", error);
-        return 2;
+        return kExitUsage;
       }
       labels = result->labels;
       for (std::size_t i = 0; i < data->size(); ++i) {
@@ -71,10 +71,10 @@ class PredictCommand : public Command {
     } else {
       if (train_.empty()) {
         fmt::print(stderr, "error: --evaluator lexical needs --train FILE to fit its thresholds on\n");
-        return 2;
+        return kExitUsage;
       }
       auto train = load_dataset("predict", train_);
-      if (!train) return 2;
+      if (!train) return kExitUsage;
       const LexicalModel model = fit_lexical(train->all_fields(), train->labels);
       fmt::print(stderr,
                  "caqa predict: lexical thresholds {:.4f} {:.4f} {:.4f} (intervals {} | {} | {} | {}), train micro-F1 "
@@ -97,7 +97,7 @@ class PredictCommand : public Command {
     }
     if (!write_file_atomic(output_, out, error)) {
       fmt::print(stderr, "error: {}\n", error);
-      return 2;
+      return kExitUsage;
     }
     if (data->has_labels) {
       const auto s = classify_predictions(data->labels, data->complexity, labels);
@@ -106,7 +106,7 @@ class PredictCommand : public Command {
     } else {
       fmt::print(stderr, "caqa predict: wrote {} ({} samples)\n", output_, data->size());
     }
-    return 0;
+    return kExitOk;
   }
 
  private:

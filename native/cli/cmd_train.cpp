@@ -32,38 +32,38 @@ class TrainCommand : public Command {
 
   int run() override {
     auto bits = flags_.dim_bits();
-    if (!bits) return 2;
+    if (!bits) return kExitUsage;
     auto data = load_dataset("train", train_);
-    if (!data) return 2;
+    if (!data) return kExitUsage;
     if (!data->has_labels || data->size() == 0) {
       fmt::print(stderr, "error: {}: every training sample needs a \"label\"\n", train_);
-      return 2;
+      return kExitUsage;
     }
     auto backend = open_backend("train", flags_.backend);
-    if (!backend) return 2;
+    if (!backend) return kExitUsage;
     std::string error;
     FeatureConfig config{*bits, *parse_view(view_)};
     auto trained = train_logreg(*data, config, flags_.options(), *backend, error);
     if (!trained) {
       fmt::print(stderr, "error: training failed: {}\n", error);
-      return 2;
+      return kExitUsage;
     }
     auto fit = predict_logreg(*data, trained->model, *backend, error);
     if (!fit) {
       fmt::print(stderr, "error: {}\n", error);
-      return 2;
+      return kExitUsage;
     }
     const auto scores = classify_predictions(data->labels, data->complexity, fit->labels);
     if (!write_file_atomic(output_, serialize_model(trained->model), error)) {
       fmt::print(stderr, "error: {}\n", error);
-      return 2;
+      return kExitUsage;
     }
     fmt::print(stderr,
                "caqa train: {} samples, view {}, dim {}, {} epochs, seed {}: features {:.2f} s, training {:.2f} s; "
                "train micro-F1 {:.3f}; wrote {}\n",
                data->size(), view_, flags_.dim, flags_.epochs, flags_.seed, trained->featurize_seconds,
                trained->train_seconds, scores.value("micro_f1"), output_);
-    return 0;
+    return kExitOk;
   }
 
  private:

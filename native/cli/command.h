@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "exit_codes.h"
+
 namespace caqa::cli {
 
 class Command {

@@ -92,7 +92,9 @@ std::optional<LoadedPredictions> load_predictions(const std::string& path, const
     fmt::print(stderr, "caqa: {}\n", error);
     return std::nullopt;
   }
-  return LoadedPredictions{read_predictions(text->text(), options), display_name(path)};
+  PredictionOptions named = options;
+  named.format = format_for_name(path, options.format);
+  return LoadedPredictions{read_predictions(text->text(), named), display_name(path)};
 }
 
 bool emit(const std::string& path, const std::string& text) {

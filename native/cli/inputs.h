@@ -10,12 +10,9 @@
 #include "caqa/gold_set.h"
 #include "caqa/prediction.h"
 #include "caqa/score.h"
+#include "exit_codes.h"
 
 namespace caqa::cli {
-
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitInvalid = 1;
-inline constexpr int kExitUsage = 2;
 
 struct GoldFlags {
   std::string path;

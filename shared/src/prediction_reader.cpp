@@ -244,6 +244,11 @@ std::optional<PredictionFormat> parse_prediction_format(std::string_view text) {
   return std::nullopt;
 }
 
+PredictionFormat format_for_name(std::string_view name, PredictionFormat requested) {
+  if (requested != PredictionFormat::Auto) return requested;
+  return name.ends_with(".csv") || name.ends_with(".csv.gz") ? PredictionFormat::Csv : PredictionFormat::Auto;
+}
+
 PredictionSet read_predictions(const InputText& input, const PredictionOptions& options) {
   std::string_view text = input.bytes();
   PredictionSet set;

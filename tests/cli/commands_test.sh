@@ -74,6 +74,9 @@ expect_text "score -o -: the table is on stdout" "$tmp/out" "pred_good.jsonl"
 if [ -w /dev/full ]; then
   check "score > /dev/full is an error" 2 bash -c "'$caqa' score $D/pred_good.jsonl --gold $D/benchmark.jsonl >/dev/full"
 fi
+# Issue 12: auto-detection ignored a .csv extension.
+printf 'label,id\nsupportive,ex-001\n' >"$tmp/columns_swapped.csv"
+check "a .csv file is read as CSV whatever its first column" 0 "$caqa" score "$tmp/columns_swapped.csv" --gold $D/benchmark.jsonl
 check "score --markdown" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --markdown
 expect_text "score --markdown: table" "$tmp/out" "| predictions | n | coverage |"
 check "score --binary" 0 "$caqa" score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --binary

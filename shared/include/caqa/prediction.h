@@ -19,6 +19,9 @@ namespace caqa {
 
 enum class PredictionFormat : std::uint8_t { Auto, JsonLines, Csv };
 std::optional<PredictionFormat> parse_prediction_format(std::string_view text);
+// Auto with a file named *.csv or *.csv.gz is CSV, whatever its first line; any other
+// request stands (front ends pass the file's name: the CLI's path, the browser's file name).
+PredictionFormat format_for_name(std::string_view name, PredictionFormat requested);
 
 // What a prediction line says about the label.
 enum class PredictedKind : std::uint8_t {
