@@ -13,7 +13,8 @@ InputText::InputText(const std::string& text) {
 
 InputText::InputText(std::string_view text) {
   copy_ = std::make_unique<char[]>(text.size() + kPadding);
-  std::memcpy(copy_.get(), text.data(), text.size());
+  // An empty view may have no data (nullptr), which memcpy must never be given.
+  if (!text.empty()) std::memcpy(copy_.get(), text.data(), text.size());
   std::memset(copy_.get() + text.size(), 0, kPadding);
   bytes_ = std::string_view(copy_.get(), text.size());
 }

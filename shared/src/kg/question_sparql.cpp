@@ -248,6 +248,11 @@ class Parser {
       iri = it->second + std::string(t.text.substr(colon + 1));
     }
     if (iri.starts_with(kFreebase)) iri.erase(0, kFreebase.size());
+    // "<>" or a bare namespace ("ns:") would be the empty key: it names no node or relation.
+    if (iri.empty()) {
+      reject(SparqlReject::Syntax, t.text);
+      return std::nullopt;
+    }
     return iri;
   }
 
