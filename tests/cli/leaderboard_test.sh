@@ -19,6 +19,12 @@ mkdir -p "$tmp/empty_lb"
 set +e; "$caqa" leaderboard check --dir "$tmp/empty_lb" --benchmark "$tmp/bench" >/dev/null 2>"$tmp/err"; rc=$?; set -e
 [ "$rc" = 2 ] || fail "check without a submissions folder: exit $rc, expected 2"
 grep -qF "no submissions folder" "$tmp/err" || fail "check without a submissions folder says so"
+# Issue 12: a submission covering 13% of the test split passed check.
+mkdir -p "$tmp/partial_lb" && cp -r leaderboard/submissions leaderboard/reported "$tmp/partial_lb/"
+head -30 leaderboard/submissions/keyword-overlap/predictions.jsonl >"$tmp/partial_lb/submissions/keyword-overlap/predictions.jsonl"
+set +e; "$caqa" leaderboard check --dir "$tmp/partial_lb" --benchmark "$tmp/bench" >/dev/null 2>"$tmp/err"; rc=$?; set -e
+[ "$rc" = 1 ] || fail "check of a 13% submission: exit $rc, expected 1"
+grep -qF "predicts 30 of the 231 test samples (13.0%)" "$tmp/err" || fail "partial submission message: $(cat "$tmp/err")"
 
 # A broken meta.json: wrong type, unknown setting, slug != folder.
 cp -r leaderboard "$tmp/lb"

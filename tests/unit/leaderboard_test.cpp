@@ -329,14 +329,25 @@ EntryCheck check(SubmissionChecker& checker, const std::string& folder, const st
       {folder, folder + "/meta.json", std::string_view(meta_text), folder + "/predictions.jsonl", &text});
 }
 
+// Predictions for every sample of the edge gold.
+std::string complete_predictions() {
+  return test::edge_predictions() + "{\"id\":\"e04\",\"label\":\"maybe\"}\n" +
+         "{\"id\":\"e14\",\"label\":\"irrelevant\"}\n";
+}
+
 TEST(LeaderboardEntries, ScoredLikeCaqaScoreAndBlockedOnlyByBlockingProblems) {
   BoardBenchmark b = small_benchmark();
   SubmissionChecker checker(b);
   // An invalid label and an unknown id do not block `caqa score`, so they do not block here.
-  EntryCheck scored = check(checker, "a", test::edge_predictions() + "{\"id\":\"e04\",\"label\":\"maybe\"}\n");
+  EntryCheck scored = check(checker, "a", complete_predictions());
   ASSERT_TRUE(scored.entry) << (scored.problems.empty() ? "" : scored.problems[0]);
   EXPECT_EQ(scored.entry->scored.outcomes.size(), b.test.size());
-  EXPECT_EQ(scored.note, "1 missing, 1 invalid label(s), 0 unparseable, 1 unknown id(s); scored as wrong/ignored");
+  EXPECT_EQ(scored.note, "1 invalid label(s), 0 unparseable, 1 unknown id(s); scored as wrong/ignored");
+  // Issue 12: a submission that leaves test samples out is refused, not ranked.
+  EntryCheck partial = check(checker, "c", test::edge_predictions());
+  EXPECT_FALSE(partial.entry);
+  ASSERT_FALSE(partial.problems.empty());
+  EXPECT_NE(partial.problems[0].find("a submission predicts every sample"), std::string::npos) << partial.problems[0];
   EntryCheck blocked = check(checker, "b", test::edge_predictions() + "{\"id\": \"e01\", \"label\": \n");
   EXPECT_FALSE(blocked.entry);
   ASSERT_FALSE(blocked.problems.empty());
@@ -346,8 +357,8 @@ TEST(LeaderboardEntries, ScoredLikeCaqaScoreAndBlockedOnlyByBlockingProblems) {
 TEST(LeaderboardEntries, SlugsAreUniqueIgnoringCase) {
   BoardBenchmark b = small_benchmark();
   SubmissionChecker checker(b);
-  EXPECT_TRUE(check(checker, "judge", test::edge_predictions()).entry);
-  EntryCheck again = check(checker, "Judge", test::edge_predictions());
+  EXPECT_TRUE(check(checker, "judge", complete_predictions()).entry);
+  EntryCheck again = check(checker, "Judge", complete_predictions());
   EXPECT_FALSE(again.entry);
   EXPECT_NE(std::find(again.problems.begin(), again.problems.end(),
                       "Judge/meta.json: slug \"Judge\" is not unique (differs from another only in case)"),
@@ -369,7 +380,7 @@ TEST(LeaderboardBaselines, AlwaysSupportiveMajorityOfTrainAndSeededRandom) {
 TEST(LeaderboardBoard, JsonCarriesRanksColumnsAndTheVisitorRule) {
   BoardBenchmark b = small_benchmark();
   SubmissionChecker checker(b);
-  std::vector<BoardEntry> entries{*check(checker, "edge", test::edge_predictions()).entry};
+  std::vector<BoardEntry> entries{*check(checker, "edge", complete_predictions()).entry};
   std::vector<std::string> problems;
   for (auto& e : baseline_entries(b, problems)) entries.push_back(std::move(e));
   EXPECT_TRUE(problems.empty());

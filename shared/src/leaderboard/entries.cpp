@@ -30,9 +30,19 @@ EntryCheck SubmissionChecker::check(const SubmissionFiles& files) {
   if (files.predictions) scored = score_entry(*files.predictions, files.predictions_path, b_, out.problems);
   if (!out.problems.empty() || !meta.meta || !scored) return out;
   const ScoreCounts& c = scored->report->counts;
-  if (c.missing || c.invalid_label || c.unparseable || c.extra_lines)
-    out.note = fmt::format("{} missing, {} invalid label(s), {} unparseable, {} unknown id(s); scored as wrong/ignored",
-                           c.missing, c.invalid_label, c.unparseable, c.extra_lines);
+  // A board row ranks an evaluator on the whole test split: a file that leaves samples out
+  // (another split, a partial run) is refused, not ranked on what it happens to cover.
+  if (c.missing > 0) {
+    out.problems.push_back(fmt::format(
+        "{}: predicts {} of the {} test samples ({:.1f}%); a submission predicts every sample (first missing: {})",
+        files.predictions_path, c.matched, c.gold, 100.0 * static_cast<double>(c.matched) / static_cast<double>(c.gold),
+        scored->validation.first_missing_ids.empty() ? std::string("-")
+                                                     : scored->validation.first_missing_ids.front()));
+    return out;
+  }
+  if (c.invalid_label || c.unparseable || c.extra_lines)
+    out.note = fmt::format("{} invalid label(s), {} unparseable, {} unknown id(s); scored as wrong/ignored",
+                           c.invalid_label, c.unparseable, c.extra_lines);
   out.entry = BoardEntry{std::move(*meta.meta), false, std::move(*scored)};
   return out;
 }
