@@ -5,7 +5,8 @@
 #include <cstdio>
 
 #include <fmt/format.h>
-#include <unistd.h>
+
+#include "caqa/vocab/label_scheme.h"
 
 namespace caqa::baseline {
 
@@ -66,19 +67,22 @@ std::string cell(double v, int width) {
 }
 }  // namespace
 
+// The registries' columns: the CAQA classes' short names, then the levels in the paper's order.
 std::string render_score_rows(const std::vector<ScoreRow>& rows, const std::string& first_column) {
   std::size_t w = first_column.size();
   for (const auto& r : rows) w = std::max(w, r.name.size());
-  std::string out =
-      fmt::format("{:<{}}  {:>6}  {:>8}  {:>6} {:>6} {:>6} {:>6}  {:>6} {:>6} {:>6} {:>7}\n", first_column, w, "n",
-                  "Micro-F1", "Sup.", "Par.", "Con.", "Irr.", "Single", "Union", "Inter.", "Concat.");
-  out += std::string(w + 78, '-') + "\n";
+  std::string out = fmt::format("{:<{}}  {:>6}  {:>8} ", first_column, w, "n", "Micro-F1");
+  for (auto name : caqa_scheme().short_names) out += fmt::format(" {:>6}", name);
+  out += " ";
+  for (Complexity c : kComplexities) out += fmt::format(" {:>7}", complexity_title(c));
+  out += "\n" + std::string(w + 82, '-') + "\n";
   for (const auto& r : rows) {
     const auto& s = r.scores;
-    out += fmt::format("{:<{}}  {:>6}  {}  {} {} {} {}  {} {} {} {}\n", r.name, w, s.n, cell(s.value("micro_f1"), 8),
-                       cell(s.per_label[0].f1, 6), cell(s.per_label[1].f1, 6), cell(s.per_label[2].f1, 6),
-                       cell(s.per_label[3].f1, 6), cell(s.complexity_micro_f1[0], 6), cell(s.complexity_micro_f1[1], 6),
-                       cell(s.complexity_micro_f1[2], 6), cell(s.complexity_micro_f1[3], 7));
+    out += fmt::format("{:<{}}  {:>6}  {} ", r.name, w, s.n, cell(s.value("micro_f1"), 8));
+    for (const auto& label : s.per_label) out += " " + cell(label.f1, 6);
+    out += " ";
+    for (Complexity c : kComplexities) out += " " + cell(s.complexity_micro_f1[index_of(c)], 7);
+    out += "\n";
   }
   return out;
 }
