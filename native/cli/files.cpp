@@ -122,8 +122,9 @@ std::optional<FileBytes> read_file(const std::string& path, std::string& error) 
     if (fd != STDIN_FILENO) ::close(fd);
   };
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) inputs().emplace_back(st.st_dev, st.st_ino);
-  if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+  const bool stat_ok = ::fstat(fd, &st) == 0;
+  if (stat_ok && S_ISREG(st.st_mode)) inputs().emplace_back(st.st_dev, st.st_ino);
+  if (!stat_ok || S_ISDIR(st.st_mode)) {
     error = fmt::format("cannot read {}: {}", path, S_ISDIR(st.st_mode) ? "a directory" : std::strerror(errno));
     close_fd();
     return std::nullopt;

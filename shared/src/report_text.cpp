@@ -28,9 +28,10 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
 std::vector<std::string> summary_header(const LabelScheme& scheme, double level) {
   std::vector<std::string> h{"predictions", "n", "coverage"};
   for (auto l : scheme.short_names) h.emplace_back(l);
-  for (std::size_t m : table_measures()) {
+  const std::vector<std::size_t> shown = table_measures();
+  for (std::size_t m : shown) {
     h.emplace_back(measures()[m].title);
-    if (m == table_measures().front()) h.push_back(ci_title(level));
+    if (m == shown.front()) h.push_back(ci_title(level));
   }
   for (Complexity c : kComplexities) h.emplace_back(complexity_title(c));
   return h;
@@ -41,9 +42,10 @@ std::vector<std::string> summary_cells(const ScoreReport& r) {
   std::vector<std::string> row{r.sources.prediction_name, fmt::format("{}", c.n),
                                percent(r.counts.matched, r.counts.gold)};
   for (const auto& l : c.per_label) row.push_back(format_metric(l.f1));
-  for (std::size_t m : table_measures()) {
+  const std::vector<std::size_t> shown = table_measures();
+  for (std::size_t m : shown) {
     row.push_back(format_metric(c.values[m]));
-    if (m == table_measures().front()) row.push_back(r.intervals ? ci_text(r.intervals->measures[m]) : "");
+    if (m == shown.front()) row.push_back(r.intervals ? ci_text(r.intervals->measures[m]) : "");
   }
   for (Complexity level : kComplexities) row.push_back(format_metric(c.complexity_micro_f1[index_of(level)]));
   return row;
