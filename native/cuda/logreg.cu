@@ -1,4 +1,4 @@
-// CUDA twin of native/baseline/logreg.cpp: same schedule (epoch_order, batch_features
+// CUDA twin of shared/src/baseline/logreg_cpu.cpp: same schedule (epoch_order, batch_features
 // on the host), same per-element math (caqa/baseline/logreg_kernels.h), run as kernels:
 // one thread per sample for the forward pass and the gradient scatter (atomicAdd, so
 // sums may round in a different order than on the CPU), one thread per touched

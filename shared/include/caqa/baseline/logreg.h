@@ -1,6 +1,6 @@
 // The trained baseline's model and training schedule: multinomial logistic regression
 // (4 labels) over hashed sparse features, trained by minibatch lazy Adam. No I/O; the
-// backends (CPU: native/baseline/logreg.cpp, CUDA: native/cuda/logreg.cu) share the
+// backends (CPU: shared/src/baseline/logreg_cpu.cpp, CUDA: native/cuda/logreg.cu) share the
 // plan below, so a seed fixes the visiting order on both.
 #pragma once
 

@@ -1,6 +1,6 @@
 // Per-element math of the trained baseline (multinomial logistic regression over
 // hashed sparse features), written once and compiled for both backends: the CPU twin
-// (native/baseline/logreg.cpp) and the CUDA twin (native/cuda/logreg.cu) call these
+// (shared/src/baseline/logreg_cpu.cpp) and the CUDA twin (native/cuda/logreg.cu) call these
 // same functions, so they differ only in how the loops are scheduled.
 #pragma once
 

@@ -1,10 +1,9 @@
-// CPU twin of native/cuda/logreg.cu: single-threaded training (so a seed fixes the
-// model bytes), prediction split over threads (rows are independent).
+// CPU twin of native/cuda/logreg.cu, single-threaded: a seed fixes the model bytes, and
+// the core also runs in the browser, which has no threads.
 #include <algorithm>
-#include <thread>
 #include <vector>
 
-#include "baseline/logreg_twins.h"
+#include "caqa/baseline/logreg_cpu.h"
 
 namespace caqa::baseline::cpu {
 
@@ -57,20 +56,12 @@ bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptio
 }
 
 bool logreg_predict(const CsrView& x, const LogRegModel& model, float* probs, std::string&) {
-  const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(
-      std::max(1u, std::thread::hardware_concurrency()), std::max<std::size_t>(1, x.rows / 1024)));
-  auto work = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t r = begin; r < end; ++r) {
-      const std::uint64_t b = x.offsets[r], e = x.offsets[r + 1];
-      float* p = probs + r * kClasses;
-      row_logits(x.indices + b, x.values + b, e - b, model.weights.data(), model.bias.data(), p);
-      softmax4(p);
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, x.rows * t / threads, x.rows * (t + 1) / threads);
-  work(0, x.rows / threads);
-  for (auto& th : pool) th.join();
+  for (std::size_t r = 0; r < x.rows; ++r) {
+    const std::uint64_t b = x.offsets[r], e = x.offsets[r + 1];
+    float* p = probs + r * kClasses;
+    row_logits(x.indices + b, x.values + b, e - b, model.weights.data(), model.bias.data(), p);
+    softmax4(p);
+  }
   return true;
 }
 
