@@ -190,7 +190,7 @@ TEST(KgBuild, UnionUsesSameNameEntities) {
     found = true;
     EXPECT_EQ(e.branches.size(), 2u);
     EXPECT_EQ(e.complexity, caqa::Complexity::Union);
-    EXPECT_EQ(answers_of(e, kg).size(), 2u);  // Floral Park and Melbourne
+    EXPECT_EQ(answers_of(e, kg)->size(), 2u);  // Floral Park and Melbourne
   }
   EXPECT_TRUE(found);
 }

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/hash.h"
+#include "caqa/kg/citation_facts.h"
 
 namespace caqa::kg {
 
@@ -16,7 +17,16 @@ namespace {
 // choices and train/test split depend on this seed.
 constexpr std::uint64_t kQuestionHashSeed = 1469598103934665603ull;
 
-constexpr std::array<std::string_view, kLabelCount> kLabelSuffix = {"sup", "par", "con", "irr"};
+// More answers than this and a citation that grounds them all reads like a list.
+constexpr std::size_t kMaxAnswers = 4;
+
+// An id that says nothing about the sample: a hash keyed by the seed over what makes the
+// sample (source question, extension, edit), stable for the same inputs and seed.
+std::string sample_id(std::uint64_t seed, const std::string& question_id, Extension extension, Label label) {
+  return fmt::format(
+      "{:016x}", fnv1a64(fmt::format("{}|{}|{}|{}", seed, question_id, extension_name(extension), label_name(label)),
+                         kQuestionHashSeed));
+}
 
 bool shares_triple(std::span<const Triple> a, std::span<const Triple> b) {
   for (const Triple& t : a)
@@ -24,17 +34,18 @@ bool shares_triple(std::span<const Triple> a, std::span<const Triple> b) {
   return false;
 }
 
-// What each label must satisfy when the extended query is run on its subgraph.
+// What each label must satisfy when the extended query is run on its citation's facts.
 std::optional<std::string> verify(Label label, const ExtendedQuery& q, const Attribution& g,
                                   std::span<const Triple> subgraph) {
   std::vector<EntityId> derived = derived_answers(q, subgraph);
-  auto is_target = [&](EntityId e) { return std::find(g.targets.begin(), g.targets.end(), e) != g.targets.end(); };
+  auto is_target = [&](EntityId e) { return std::binary_search(g.targets.begin(), g.targets.end(), e); };
   bool all = std::all_of(g.targets.begin(), g.targets.end(),
                          [&](EntityId t) { return std::binary_search(derived.begin(), derived.end(), t); });
   bool other = std::any_of(derived.begin(), derived.end(), [&](EntityId e) { return !is_target(e); });
   switch (label) {
     case Label::Supportive:
       if (!all) return "supportive subgraph does not derive the answer";
+      if (other) return "supportive subgraph derives another answer";
       break;
     case Label::PartiallySupportive:
       if (all) return "partially supportive subgraph still derives the whole answer";
@@ -42,13 +53,31 @@ std::optional<std::string> verify(Label label, const ExtendedQuery& q, const Att
       break;
     case Label::Contradictory:
       if (!other) return "contradictory subgraph derives no different answer";
+      if (all) return "contradictory subgraph still derives the whole answer";
       break;
     case Label::Irrelevant:
       if (shares_triple(subgraph, g.supportive)) return "irrelevant subgraph shares a triple with the supportive one";
-      if (std::any_of(derived.begin(), derived.end(), is_target)) return "irrelevant subgraph derives the answer";
+      if (!derived.empty()) return "irrelevant subgraph derives an answer";
       break;
   }
   return std::nullopt;
+}
+
+// The source question's own answers, when it states them, must be what its query returns
+// over the KG: otherwise the KG (or the question) is not the one the answers belong to.
+bool stated_answers_hold(const Question& question, const ResolvedQuery& resolved, const KnowledgeGraph& kg) {
+  if (question.answers.empty()) return true;
+  std::vector<EntityId> stated;
+  for (const auto& key : question.answers) {
+    auto e = kg.find_entity(key);
+    if (!e) return false;
+    stated.push_back(*e);
+  }
+  std::sort(stated.begin(), stated.end());
+  stated.erase(std::unique(stated.begin(), stated.end()), stated.end());
+  ExtendedQuery plain;
+  plain.branches.push_back(resolved);
+  return answers_of(plain, kg) == std::optional(stated);
 }
 
 }  // namespace
@@ -58,7 +87,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
   BuildResult out;
   BuildStats& stats = out.stats;
   stats.questions = questions.size();
-  std::set<std::string> seen_ids;
+  std::set<std::string> seen_ids, sample_ids;
   for (std::size_t qi = 0; qi < questions.size(); ++qi) {
     if (progress && (qi % 256 == 0)) progress(qi, questions.size());
     const Question& question = questions[qi];
@@ -92,52 +121,72 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
           question.id);
       continue;
     }
+    if (!stated_answers_hold(question, *resolved, kg)) {
+      out.problems.add("stated answers differ from what the query returns over the KG", question.id);
+      continue;
+    }
     ++stats.collected;
     ++stats.shapes[static_cast<int>(*shape)];
 
-    // 2-3. Extension and grounding.
+    // 2-3. Extension and grounding: G derives every answer of the extended query.
     ExtendedQuery extended = extend_query(*resolved, *shape, kg, rng);
     auto g = ground_attribution(extended, kg, rng);
     if (!g) {
-      out.problems.add("extended query grounds to nothing", question.id);
+      out.problems.add("extended query grounds to nothing, or to too many bindings", question.id);
       continue;
     }
-    ++stats.extensions[static_cast<int>(extended.extension)];
-    std::vector<EntityId> all_answers = answers_of(extended, kg);
+    if (g->targets.size() > kMaxAnswers) {
+      out.problems.add(fmt::format("extended query has more than {} answers", kMaxAnswers), question.id);
+      continue;
+    }
+    // Determinacy: the extended query, run over the whole KG, returns exactly the answers
+    // the sample states.
+    ++stats.determinacy_checked;
+    if (answers_of(extended, kg) != std::optional(g->targets)) {
+      out.problems.add("extended query's answers over the KG differ from the stated answers", question.id);
+      continue;
+    }
 
-    // 4. Editing.
+    // 4. Editing; every citation of the question holds the same number of facts.
     std::array<std::optional<std::vector<Triple>>, kLabelCount> subgraphs = {
-        g->supportive, partially_supportive(extended, *g, rng), contradictory(extended, *g, all_answers, kg, rng),
+        g->supportive, partially_supportive(extended, *g, rng), contradictory(*g, kg, rng),
         irrelevant(extended, *g, kg, rng)};
     if (!subgraphs[1] && extended.complexity != Complexity::Single)
       out.problems.add("no partially supportive edit", question.id);
     if (!subgraphs[2]) out.problems.add("no same-type entity for a contradictory edit", question.id);
     if (!subgraphs[3]) out.problems.add("no irrelevant subgraph around the subject", question.id);
+    const CitationFacts padding(extended, *g, kg);
+    const std::size_t facts = g->supportive.size() + 2 + (rng.uniform() < 0.5 ? 1 : 0);
 
     // 5. Verbalisation; 7. split by source question.
     bool test = Rng(options.seed * 0x9E3779B97F4A7C15ull ^ fnv1a64(question.id, kQuestionHashSeed)).uniform() <
                 options.test_fraction;
     std::string text = verbalizer.question(question, extended);
     std::string answer = verbalizer.answer_statement(extended, *g, text);
+    ++stats.extensions[static_cast<int>(extended.extension)];
     for (Label label : kLabels) {
       const auto& subgraph = subgraphs[index_of(label)];
       if (!subgraph) continue;
       BenchmarkSample s;
-      s.id = fmt::format("{}-{}", question.id, kLabelSuffix[index_of(label)]);
-      // 6. Verification.
+      s.id = sample_id(options.seed, question.id, extended.extension, label);
+      s.evidence = padding.compose(*subgraph, facts, rng.uniform() < 0.5, rng);
+      // 6. Verification, on every fact the citation states.
       if (options.verify) {
-        if (auto failure = verify(label, extended, *g, *subgraph)) {
+        if (auto failure = verify(label, extended, *g, s.evidence)) {
           out.violations.push_back(fmt::format("{}: {}", s.id, *failure));
           continue;
         }
       }
+      if (!sample_ids.insert(s.id).second) {
+        out.problems.add("sample id collides with another sample's", question.id);
+        continue;
+      }
       s.question = text;
       s.answer = answer;
-      s.citation = verbalizer.citation(*subgraph);
+      s.citation = verbalizer.citation(s.evidence);
       s.label = label;
       s.complexity = extended.complexity;
       s.test = test;
-      s.evidence = *subgraph;
       s.source_question = question.id;
       s.extension = extended.extension;
       ++stats.labels[index_of(label)][test];
@@ -146,6 +195,9 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
       out.samples.push_back(std::move(s));
     }
   }
+  // Ordered by id: a hash, so neighbouring lines share nothing either.
+  std::sort(out.samples.begin(), out.samples.end(),
+            [](const BenchmarkSample& a, const BenchmarkSample& b) { return a.id < b.id; });
   if (progress) progress(questions.size(), questions.size());
   return out;
 }

@@ -88,23 +88,23 @@ std::optional<ExtendedQuery> head_intersection(const ResolvedQuery& q, QueryShap
   }
   if (subjects.empty()) return std::nullopt;
   EntityId subject = shape == QueryShape::Tree ? pick(subjects, rng) : subjects[0];
+  // The subject stays a constant (paper, Appendix B: "Anna Scott, spouse, Rick Scott"):
+  // the new fact is one more thing the evidence must show, and the answers stay the
+  // query's own. The new entity is named (the question mentions it) and no answer.
   std::set<EntityId> avoid = constants_of(q);
-  auto v = static_cast<std::uint32_t>(q.variables.size());
-  auto candidates = fresh_edges(kg, subject, Node{true, v}, relations_of(q), avoid);
+  for (const auto& b : match(q, kg, 64)) avoid.insert(b.begin(), b.end());
+  std::vector<ResolvedPattern> candidates;
+  for (const auto& c : fresh_edges(kg, subject, Node{false, subject}, relations_of(q), avoid))
+    if (kg.has_name(c.head.id == subject ? c.tail.id : c.head.id)) candidates.push_back(c);
   if (candidates.empty()) return std::nullopt;
   ResolvedQuery extended = q;
-  extended.variables.push_back("?v" + std::to_string(v));
-  for (auto& p : extended.patterns) {
-    if (!p.head.variable && p.head.id == subject) p.head = Node{true, v};
-    if (!p.tail.variable && p.tail.id == subject) p.tail = Node{true, v};
-  }
   ResolvedPattern added = pick(candidates, rng);
   extended.patterns.insert(extended.patterns.begin(), added);
   ExtendedQuery out;
   out.branches.push_back(std::move(extended));
   out.extension = Extension::HeadIntersection;
-  out.replaced_subject = subject;
-  out.new_subject = added.head.variable ? added.tail.id : added.head.id;
+  out.anchored_subject = subject;
+  out.new_subject = added.head.id == subject ? added.tail.id : added.head.id;
   return out;
 }
 
@@ -173,12 +173,16 @@ ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const K
   return none;
 }
 
-std::vector<EntityId> answers_of(const ExtendedQuery& query, const KnowledgeGraph& kg) {
+std::optional<std::vector<EntityId>> answers_of(const ExtendedQuery& query, const KnowledgeGraph& kg,
+                                                std::size_t limit) {
   std::set<EntityId> out;
-  for (const auto& branch : query.branches)
-    for (const auto& b : match(branch, kg, 4096))
+  for (const auto& branch : query.branches) {
+    auto bindings = match(branch, kg, limit + 1);
+    if (bindings.size() > limit) return std::nullopt;
+    for (const auto& b : bindings)
       if (distinct_nodes(branch, b)) out.insert(b[0]);
-  return {out.begin(), out.end()};
+  }
+  return std::vector<EntityId>(out.begin(), out.end());
 }
 
 }  // namespace caqa::kg

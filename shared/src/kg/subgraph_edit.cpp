@@ -1,6 +1,7 @@
 #include "caqa/kg/subgraph_edit.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace caqa::kg {
@@ -68,61 +69,78 @@ std::vector<EntityId> stand_ins(EntityId answer, const std::vector<Triple>& g, c
 
 }  // namespace
 
-std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const KnowledgeGraph& kg, Rng& rng) {
+std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const KnowledgeGraph& kg, Rng& rng,
+                                              std::size_t limit) {
   Attribution a;
-  std::set<EntityId> seen_targets;
-  for (const auto& branch : query.branches) {
-    std::vector<Binding> bindings;
-    for (auto& b : match(branch, kg, 64))
-      if (distinct_nodes(branch, b)) bindings.push_back(std::move(b));
-    if (bindings.empty()) return std::nullopt;
-    const Binding& b = pick(bindings, rng);
-    // One triple per pattern, in pattern order (partially_supportive relies on it); a
-    // union's branches have distinct subjects, so their triples never repeat.
-    for (const Triple& t : bound_triples(branch, b)) a.supportive.push_back(t);
-    a.branch_targets.push_back(b[0]);
-    if (seen_targets.insert(b[0]).second) a.targets.push_back(b[0]);
+  std::set<EntityId> targets;
+  for (std::size_t branch = 0; branch < query.branches.size(); ++branch) {
+    const ResolvedQuery& q = query.branches[branch];
+    auto all = match(q, kg, limit + 1);
+    if (all.size() > limit) return std::nullopt;
+    std::map<EntityId, std::vector<Binding>> by_answer;  // sorted by answer: a stable order
+    for (auto& b : all)
+      if (distinct_nodes(q, b)) by_answer[b[0]].push_back(std::move(b));
+    if (by_answer.empty()) return std::nullopt;
+    for (const auto& [answer, bindings] : by_answer) {
+      a.derivations.push_back({branch, answer, bound_triples(q, pick(bindings, rng))});
+      targets.insert(answer);
+    }
   }
+  for (const AnswerDerivation& g : a.derivations)
+    for (const Triple& t : g.triples)
+      if (std::find(a.supportive.begin(), a.supportive.end(), t) == a.supportive.end()) a.supportive.push_back(t);
+  a.targets.assign(targets.begin(), targets.end());
   return a;
 }
 
-std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& query, const Attribution& g, Rng& rng) {
-  if (query.complexity == Complexity::Single) return std::nullopt;
+namespace {
+
+std::vector<Triple> without(const std::vector<Triple>& from, const std::vector<Triple>& dropped) {
   std::vector<Triple> out;
-  if (query.branches.size() > 1) {
-    // Union: drop the triples of one branch (its path from a subject to the answer), one
-    // whose answer no other branch also gives (else the rest would still derive them all).
-    std::vector<std::size_t> droppable;
-    for (std::size_t i = 0; i < g.branch_targets.size(); ++i)
-      if (std::count(g.branch_targets.begin(), g.branch_targets.end(), g.branch_targets[i]) == 1)
-        droppable.push_back(i);
-    if (droppable.empty()) return std::nullopt;
-    std::size_t branch = pick(droppable, rng);
-    const ResolvedPattern& p = query.branches[branch].patterns[0];
-    EntityId subject = p.head.variable ? p.tail.id : p.head.id;
-    for (const Triple& t : g.supportive)
-      if (!(t.relation == p.relation && (p.head.variable ? t.tail : t.head) == subject)) out.push_back(t);
-    return out.size() < g.supportive.size() ? std::optional(out) : std::nullopt;
-  }
-  const ResolvedQuery& q = query.branches[0];
-  auto paths = paths_to_answer(q);
-  std::vector<std::size_t> drop;
-  if (query.complexity == Complexity::Concatenation)
-    drop.push_back(static_cast<std::size_t>(rng.uniform() * q.patterns.size()));
-  else
-    drop = pick(paths, rng);
-  // G lists one triple per pattern, in pattern order.
-  for (std::size_t i = 0; i < g.supportive.size(); ++i)
-    if (std::find(drop.begin(), drop.end(), i) == drop.end()) out.push_back(g.supportive[i]);
+  for (const Triple& t : from)
+    if (std::find(dropped.begin(), dropped.end(), t) == dropped.end()) out.push_back(t);
   return out;
 }
 
-std::optional<std::vector<Triple>> contradictory(const ExtendedQuery& query, const Attribution& g,
-                                                 const std::vector<EntityId>& all_answers, const KnowledgeGraph& kg,
-                                                 Rng& rng) {
-  (void)query;
+}  // namespace
+
+std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& query, const Attribution& g, Rng& rng) {
+  if (query.complexity == Complexity::Single) return std::nullopt;
+  std::vector<Triple> dropped;
+  if (query.branches.size() > 1) {
+    // Union: drop one branch, one whose answers no other branch also gives (else the rest
+    // would still derive them all).
+    std::vector<std::size_t> droppable;
+    for (std::size_t branch = 0; branch < query.branches.size(); ++branch) {
+      bool own = std::all_of(g.derivations.begin(), g.derivations.end(), [&](const AnswerDerivation& x) {
+        return x.branch != branch ||
+               std::none_of(g.derivations.begin(), g.derivations.end(),
+                            [&](const AnswerDerivation& y) { return y.branch != branch && y.answer == x.answer; });
+      });
+      if (own) droppable.push_back(branch);
+    }
+    if (droppable.empty()) return std::nullopt;
+    std::size_t branch = pick(droppable, rng);
+    for (const AnswerDerivation& x : g.derivations)
+      if (x.branch == branch) dropped.insert(dropped.end(), x.triples.begin(), x.triples.end());
+  } else {
+    // One answer's derivation loses a link: a triple of its chain, or one path of its tree.
+    const AnswerDerivation& x = pick(g.derivations, rng);
+    std::vector<std::size_t> patterns;
+    if (query.complexity == Complexity::Concatenation)
+      patterns.push_back(static_cast<std::size_t>(rng.uniform() * static_cast<double>(x.triples.size())));
+    else
+      patterns = pick(paths_to_answer(query.branches[0]), rng);
+    for (std::size_t i : patterns) dropped.push_back(x.triples[i]);
+  }
+  std::vector<Triple> out = without(g.supportive, dropped);
+  if (out.size() == g.supportive.size()) return std::nullopt;
+  return out;
+}
+
+std::optional<std::vector<Triple>> contradictory(const Attribution& g, const KnowledgeGraph& kg, Rng& rng) {
   EntityId answer = pick(g.targets, rng);
-  std::set<EntityId> exclude(all_answers.begin(), all_answers.end());
+  std::set<EntityId> exclude(g.targets.begin(), g.targets.end());
   for (const Triple& t : g.supportive) exclude.insert({t.head, t.tail});
   std::vector<EntityId> candidates;
   for (EntityId e : stand_ins(answer, g.supportive, kg))
@@ -182,7 +200,9 @@ std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const 
   std::set<EntityId> avoid;
   for (const Triple& t : g.supportive) avoid.insert({t.head, t.tail});
   avoid.erase(subject);
-  const std::size_t length = std::min<std::size_t>(g.supportive.size(), 3);
+  // One fact: the citation's padding (citation_facts.h) brings it to the length of the
+  // question's other citations.
+  const std::size_t length = 1;
   // Relations the query does not use; failing that (KGs with few relations), any
   // relation, as long as the walk answers nothing.
   std::vector<Triple> out = walk(kg, subject, length, avoid, &used, rng);

@@ -81,21 +81,11 @@ std::string Verbalizer::question(const Question& original, const ExtendedQuery& 
     return fmt::format("{}, given that {}?", text, without_final_punctuation(clause));
   }
   if (query.extension == Extension::HeadIntersection) {
-    // The replaced subject is now known only through the new triple.
+    // The subject stays named; the new fact about it is a condition the evidence must show.
     const ResolvedPattern& added = q.patterns.front();
-    std::string description =
-        added.head.variable
-            ? "the entity such that " +
-                  without_final_punctuation(fill(added.relation, "it", std::string(kg_.entity_name(added.tail.id))))
-            : "the entity such that " +
-                  without_final_punctuation(fill(added.relation, std::string(kg_.entity_name(added.head.id)), "it"));
-    std::string name(kg_.entity_name(query.replaced_subject));
-    std::size_t at = text.find(name);
-    if (at != std::string::npos) {
-      text.replace(at, name.size(), description);
-      return text + "?";
-    }
-    return fmt::format("Regarding {}: {}?", description, text);
+    std::string fact =
+        fill(added.relation, std::string(kg_.entity_name(added.head.id)), std::string(kg_.entity_name(added.tail.id)));
+    return fmt::format("{}, given that {}?", text, without_final_punctuation(fact));
   }
   return text + "?";
 }

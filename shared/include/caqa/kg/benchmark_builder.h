@@ -39,10 +39,11 @@ struct BuildStats {
   std::array<std::array<std::size_t, 2>, kComplexityCount> complexities{};  // [complexity][split]
   std::array<std::size_t, 2> samples{};
   std::array<std::size_t, 4> extensions{};  // by Extension
+  std::size_t determinacy_checked = 0;      // extended queries run over the whole KG
 };
 
 struct BuildResult {
-  std::vector<BenchmarkSample> samples;  // source question order, then label order
+  std::vector<BenchmarkSample> samples;  // by id
   BuildStats stats;
   ProblemCounts problems;               // skipped inputs, by reason
   std::vector<std::string> violations;  // "sample-id: what failed"; samples that fail are not kept

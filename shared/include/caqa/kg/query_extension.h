@@ -2,7 +2,8 @@
 //  - union: a single-triple query (e0, r0, ?a) OR (e_i, r0, ?a) for the other entities
 //    named like e0;
 //  - head-entity intersection: a triple (x, rn, e0) or (e0, rn, x) with rn not in the
-//    query makes e0 an intermediate variable reached from the new subject x;
+//    query, about the subject e0, which stays a constant (Appendix B: "Anna Scott, spouse,
+//    Rick Scott"): a path stays a path, a tree a tree, and the answers do not change;
 //  - answer-entity intersection: a new pattern (x, rn, ?a) or (?a, rn, x) whose answers
 //    meet the query's.
 // Single-triple queries pick one of {union, head, answer, none} with equal chance;
@@ -29,7 +30,7 @@ struct ExtendedQuery {
   std::vector<ResolvedQuery> branches;
   Extension extension = Extension::None;
   Complexity complexity = Complexity::Single;
-  EntityId replaced_subject = kNone;  // head intersection: the constant that became a variable
+  EntityId anchored_subject = kNone;  // head intersection: the constant the new fact is about
   EntityId new_subject = kNone;       // the constant the extension brought in
 };
 
@@ -40,7 +41,10 @@ Complexity complexity_of(const ExtendedQuery& query);
 
 ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const KnowledgeGraph& kg, Rng& rng);
 
-// Entities the extended query returns for ?a (answers equal to a constant of the query excluded).
-std::vector<EntityId> answers_of(const ExtendedQuery& query, const KnowledgeGraph& kg);
+// Entities the extended query returns for ?a over the whole KG (answers equal to a
+// constant of the query excluded); nullopt when a branch has more than `limit` bindings,
+// so the set could be incomplete.
+std::optional<std::vector<EntityId>> answers_of(const ExtendedQuery& query, const KnowledgeGraph& kg,
+                                                std::size_t limit = 4096);
 
 }  // namespace caqa::kg

@@ -10,28 +10,36 @@
 
 namespace caqa::kg {
 
-struct Attribution {
-  std::vector<Triple> supportive;        // G
-  std::vector<EntityId> targets;         // the answers G derives, distinct
-  std::vector<EntityId> branch_targets;  // per union branch
+// How one answer is derived: the triples one binding of one branch assigns to its
+// patterns, in pattern order.
+struct AnswerDerivation {
+  std::size_t branch = 0;
+  EntityId answer = kNone;
+  std::vector<Triple> triples;
 };
 
-// One grounding per branch, chosen at random among the first bindings; nullopt when a
-// branch has none.
-std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const KnowledgeGraph& kg, Rng& rng);
+struct Attribution {
+  std::vector<AnswerDerivation> derivations;  // one per (branch, answer of that branch)
+  std::vector<Triple> supportive;             // G: the derivations' distinct triples, in order
+  std::vector<EntityId> targets;              // every answer of the query, sorted, distinct
+};
 
-// Partially supportive: a chain loses one random triple; a tree or union loses the path
-// from one subject to the answer. Single-triple queries have none.
+// G grounds every answer: per branch and answer, one binding chosen at random. nullopt
+// when a branch has no answer or more than `limit` bindings (the answer set could then
+// be incomplete).
+std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const KnowledgeGraph& kg, Rng& rng,
+                                              std::size_t limit = 4096);
+
+// Partially supportive: one answer's chain loses one random triple, its tree the path
+// from one subject; a union loses one branch. Single-triple queries have none.
 std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& query, const Attribution& g, Rng& rng);
 
 // Contradictory: one target replaced, everywhere in G, by a non-answer entity of the
 // same type (or, for untyped KGs, another entity the same relation leads to).
-std::optional<std::vector<Triple>> contradictory(const ExtendedQuery& query, const Attribution& g,
-                                                 const std::vector<EntityId>& all_answers, const KnowledgeGraph& kg,
-                                                 Rng& rng);
+std::optional<std::vector<Triple>> contradictory(const Attribution& g, const KnowledgeGraph& kg, Rng& rng);
 
-// Irrelevant: a walk of |G| triples from the query's subject entity through relations
-// the query does not use and entities G does not hold.
+// Irrelevant: one fact about the query's subject entity through a relation the query
+// does not use, to an entity G does not hold (the padding of citation_facts.h adds the rest).
 std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const Attribution& g,
                                               const KnowledgeGraph& kg, Rng& rng);
 

@@ -1,0 +1,47 @@
+// Artifact controls (docs/benchmark.md, "Artifact controls"). Left alone, a citation is
+// exactly its label's edited subgraph, so its length, its sentence count and whether it
+// names the answer give the label away. Every citation of one question is therefore
+// padded to the same number of facts with facts from the KG around the question that
+// change nothing:
+//  - neutral facts: triples about the question's entities, its answers and G's entities
+//    whose relation the query does not use, so no pattern can match them and the
+//    label's re-derivation is unchanged by construction;
+//  - decoys: facts that use one of the query's relations about an entity of G but are
+//    not in G ("Spielberg directed E.T." for "Who directed Jaws?"), kept only when the
+//    query derives the same answers with them as without.
+//    Each query relation a label's subgraph does not state gets a decoy (an irrelevant
+//    citation states none, a partially supportive one lacks what its edit dropped), so
+//    every citation names what the question asks about; half of the time one more.
+//  - then one neutral fact about each answer and question entity not mentioned yet (a
+//    contradictory or irrelevant citation then names the true answer in another role, a
+//    partially supportive one the entity its dropped triple held).
+// The facts are shuffled, so their order says nothing either.
+#pragma once
+
+#include <map>
+#include <vector>
+
+#include "caqa/kg/subgraph_edit.h"
+
+namespace caqa::kg {
+
+class CitationFacts {
+ public:
+  CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg);
+
+  // `core` (a label's subgraph) padded to `size` facts, shuffled; `extra_decoy` asks for
+  // one more decoy than the relations missing from `core` call for.
+  std::vector<Triple> compose(const std::vector<Triple>& core, std::size_t size, bool extra_decoy, Rng& rng) const;
+
+ private:
+  const ExtendedQuery& query_;
+  std::vector<EntityId> mention_;                       // question entities, then answers
+  std::map<EntityId, std::vector<Triple>> neutral_by_;  // neutral facts about each entity
+  std::vector<EntityId> around_;                        // entities with neutral facts
+  std::map<RelationId, std::vector<Triple>> decoys_;    // by the query relation they use
+
+  // Adds one of `candidates` that leaves the derived answers as they are; false when none does.
+  bool add_decoy(std::vector<Triple>& facts, const std::vector<Triple>& candidates, Rng& rng) const;
+};
+
+}  // namespace caqa::kg

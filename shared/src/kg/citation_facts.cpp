@@ -1,0 +1,129 @@
+#include "caqa/kg/citation_facts.h"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+namespace caqa::kg {
+
+namespace {
+
+// Hubs ("United States", "English") have thousands of edges; a sample of them is enough.
+constexpr std::size_t kEdgesPerEntity = 128;
+
+template <class T>
+const T& pick(const std::vector<T>& v, Rng& rng) {
+  return v[static_cast<std::size_t>(rng.uniform() * static_cast<double>(v.size()))];
+}
+
+bool contains(const std::vector<Triple>& facts, const Triple& t) {
+  return std::find(facts.begin(), facts.end(), t) != facts.end();
+}
+
+bool mentions(const std::vector<Triple>& facts, EntityId e) {
+  return std::any_of(facts.begin(), facts.end(), [&](const Triple& t) { return t.head == e || t.tail == e; });
+}
+
+// Up to kEdgesPerEntity edges of `e` as triples, an evenly spaced deterministic sample of larger lists.
+template <class Keep>
+std::vector<Triple> edges_of(const KnowledgeGraph& kg, EntityId e, Keep keep) {
+  std::vector<Triple> out;
+  auto add = [&](const EdgeList& edges, bool outgoing) {
+    std::size_t step = edges.size() / kEdgesPerEntity + 1;
+    for (std::size_t i = 0; i < edges.size(); i += step) {
+      Triple t = outgoing ? Triple{e, edges[i].relation, edges[i].other} : Triple{edges[i].other, edges[i].relation, e};
+      if (t.head != t.tail && keep(t)) out.push_back(t);
+    }
+  };
+  add(kg.out_edges(e), true);
+  add(kg.in_edges(e), false);
+  return out;
+}
+
+}  // namespace
+
+CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg)
+    : query_(query) {
+  std::set<RelationId> used;
+  std::set<EntityId> constants;
+  for (const auto& branch : query.branches)
+    for (const auto& p : branch.patterns) {
+      used.insert(p.relation);
+      for (const Node& n : {p.head, p.tail})
+        if (!n.variable) constants.insert(n.id);
+    }
+  for (EntityId c : constants)
+    if (kg.has_name(c)) mention_.push_back(c);
+  mention_.insert(mention_.begin(), g.targets.begin(), g.targets.end());
+
+  std::set<EntityId> around(constants.begin(), constants.end());
+  around.insert(g.targets.begin(), g.targets.end());
+  for (const Triple& t : g.supportive) around.insert({t.head, t.tail});
+  for (EntityId e : around) {
+    auto facts = edges_of(kg, e, [&](const Triple& t) { return !used.count(t.relation); });
+    if (!facts.empty()) around_.push_back(e);
+    neutral_by_[e] = std::move(facts);
+  }
+  std::set<Triple> seen_decoys;
+  for (EntityId e : around)
+    for (const Triple& t :
+         edges_of(kg, e, [&](const Triple& t) { return used.count(t.relation) && !contains(g.supportive, t); }))
+      if (seen_decoys.insert(t).second) decoys_[t.relation].push_back(t);
+}
+
+bool CitationFacts::add_decoy(std::vector<Triple>& facts, const std::vector<Triple>& candidates, Rng& rng) const {
+  // Decoys about entities the citation already names first: a citation's facts then hang
+  // together as much as a supportive chain does.
+  std::vector<Triple> near;
+  for (const Triple& t : candidates)
+    if (mentions(facts, t.head) || mentions(facts, t.tail)) near.push_back(t);
+  for (const std::vector<Triple>* pool : {&std::as_const(near), &candidates})
+    for (int tries = 0; tries < 4 && !pool->empty(); ++tries) {
+      const Triple& decoy = pick(*pool, rng);
+      if (contains(facts, decoy)) continue;
+      std::vector<Triple> with = facts;
+      with.push_back(decoy);
+      if (derived_answers(query_, with) == derived_answers(query_, facts)) {
+        facts.push_back(decoy);
+        return true;
+      }
+    }
+  return false;
+}
+
+std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std::size_t size, bool extra_decoy,
+                                           Rng& rng) const {
+  std::vector<Triple> out = core;
+  auto add = [&](const Triple& t) {
+    if (out.size() < size && !contains(out, t)) out.push_back(t);
+  };
+  // A decoy for each query relation the core does not state, so that every citation
+  // states the relations the question asks about.
+  for (const auto& [relation, candidates] : decoys_) {
+    bool stated = std::any_of(out.begin(), out.end(), [&](const Triple& t) { return t.relation == relation; });
+    if (!stated && out.size() < size) add_decoy(out, candidates, rng);
+  }
+  if (extra_decoy && !decoys_.empty() && out.size() < size) {
+    auto it = decoys_.begin();
+    std::advance(it, static_cast<std::ptrdiff_t>(rng.uniform() * static_cast<double>(decoys_.size())));
+    add_decoy(out, it->second, rng);
+  }
+  for (EntityId e : mention_) {
+    auto it = neutral_by_.find(e);
+    if (!mentions(out, e) && it != neutral_by_.end() && !it->second.empty()) add(pick(it->second, rng));
+  }
+  // Random neutral facts about entities the citation names already (else any around the
+  // question), an entity first so that hubs do not crowd the citation; a bounded number
+  // of draws, so a thin neighbourhood ends short.
+  for (std::size_t tries = 0; out.size() < size && !around_.empty() && tries < 4 * size; ++tries) {
+    std::vector<EntityId> named;
+    for (EntityId e : around_)
+      if (mentions(out, e)) named.push_back(e);
+    add(pick(neutral_by_.at(pick(named.empty() ? around_ : named, rng)), rng));
+  }
+  for (std::size_t i = out.size(); i > 1; --i)
+    std::swap(out[i - 1], out[static_cast<std::size_t>(rng.uniform() * static_cast<double>(i))]);
+  return out;
+}
+
+}  // namespace caqa::kg
