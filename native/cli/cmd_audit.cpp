@@ -23,8 +23,13 @@ std::string_view bare_id(std::string_view token) {
 std::vector<AuditSample> audit_samples(const baseline::Dataset& data) {
   std::vector<AuditSample> out;
   for (std::size_t i = 0; i < data.size(); ++i)
-    out.push_back(
-        {bare_id(data.ids[i]), data.question[i], data.answer[i], data.citation[i], data.labels[i], data.complexity[i], {}});
+    out.push_back({bare_id(data.ids[i]),
+                   data.question[i],
+                   data.answer[i],
+                   data.citation[i],
+                   data.labels[i],
+                   data.complexity[i],
+                   {}});
   return out;
 }
 
