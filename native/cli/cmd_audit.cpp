@@ -33,13 +33,35 @@ std::vector<AuditSample> audit_samples(const baseline::Dataset& data) {
   return out;
 }
 
+// Words of text in lines of at most width columns, later lines indented by indent.
+std::string wrapped(std::string_view text, std::size_t indent, std::size_t width) {
+  std::string out;
+  std::size_t column = indent;
+  for (std::size_t b = 0; b < text.size();) {
+    std::size_t e = text.find(' ', b);
+    if (e == std::string_view::npos) e = text.size();
+    const std::string_view word = text.substr(b, e - b);
+    if (column > indent && column + 1 + word.size() > width) {
+      out += "\n" + std::string(indent, ' ');
+      column = indent;
+    } else if (column > indent) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    b = e + 1;
+  }
+  return out;
+}
+
 std::string probe_help() {
   std::string out =
       "Each probe is trained on --train and scored on --test like `caqa score` (micro-F1, F1 per label,\n"
       "micro-F1 per level). A shallow probe that beats the majority class by more than its margin means\n"
       "the label is readable from that cue without reading whether the citation supports the answer:\n"
       "a bug in the benchmark (it rewards the cue), not a good evaluator.\n\n";
-  for (const ProbeInfo& p : probes()) out += fmt::format("  {:<21} {}\n", p.name, p.meaning);
+  for (const ProbeInfo& p : probes()) out += fmt::format("  {:<21} {}\n", p.name, wrapped(p.meaning, 24, 100));
   out +=
       "\nExit status: 0 when the audit ran (warnings or not), 1 with --fail-on-warning and a warning,\n"
       "2 for unreadable files or an input the audit cannot use (empty, or a single label).";
