@@ -11,7 +11,7 @@ using Json = nlohmann::ordered_json;
 // Four decimals, as the tables print three: stable text, and NaN (no sample) is null.
 Json rounded(double v) {
   if (std::isnan(v)) return nullptr;
-  return std::round(v * 1e4) / 1e4;
+  return std::round(v * 1e4) / 1e4 + 0.0;  // + 0.0: no -0.0
 }
 
 }  // namespace

@@ -15,6 +15,9 @@ std::string number(double v, int width) {
   return fmt::format("{:>{}.3f}", v, width);
 }
 
+// "+0.130"; a difference that rounds to zero prints as +0.000, never -0.000.
+std::string delta(double v) { return fmt::format("{:+.3f}", std::round(v * 1000) / 1000 + 0.0); }
+
 std::string_view verdict(const ProbeRow& r) {
   if (std::isnan(r.margin)) return "reference";
   return r.warns ? "LEAK" : "ok";
@@ -46,8 +49,8 @@ std::string render_text(const AuditReport& report) {
   const std::size_t width = out.size() - out.rfind('\n') - 1;
   out += "\n" + std::string(width, '-') + "\n";
   for (const ProbeRow& r : report.rows) {
-    out += fmt::format("{:<{}}  {:>6}  {}  {:>+7.3f}  {:<9} ", probe_info(r.probe).name, w, r.scores.n,
-                       number(r.micro_f1, 8), r.over_majority, verdict(r));
+    out += fmt::format("{:<{}}  {:>6}  {}  {:>7}  {:<9} ", probe_info(r.probe).name, w, r.scores.n,
+                       number(r.micro_f1, 8), delta(r.over_majority), verdict(r));
     for (const auto& label : r.scores.per_label) out += " " + number(label.f1, 6);
     out += " ";
     for (Complexity c : kComplexities) out += " " + number(r.scores.complexity_micro_f1[index_of(c)], 7);
@@ -75,7 +78,7 @@ std::string render_markdown(const AuditReport& report) {
   auto cell = [](double v) { return std::isnan(v) ? std::string("-") : fmt::format("{:.3f}", v); };
   for (const ProbeRow& r : report.rows) {
     const ProbeInfo& info = probe_info(r.probe);
-    out += fmt::format("| {} | {} | {} | {:+.3f} | {} |", info.name, info.cue, cell(r.micro_f1), r.over_majority,
+    out += fmt::format("| {} | {} | {} | {} | {} |", info.name, info.cue, cell(r.micro_f1), delta(r.over_majority),
                        r.warns ? "**leak**" : verdict(r));
     for (const auto& label : r.scores.per_label) out += " " + cell(label.f1) + " |";
     for (Complexity c : kComplexities) out += " " + cell(r.scores.complexity_micro_f1[index_of(c)]) + " |";
