@@ -1,12 +1,7 @@
 #include "baseline/cli_support.h"
 
 #include <bit>
-#include <cmath>
 #include <cstdio>
-
-#include <fmt/format.h>
-
-#include "caqa/vocab/label_scheme.h"
 
 namespace caqa::baseline {
 
@@ -58,33 +53,6 @@ std::optional<Dataset> load_dataset(const std::string&, const std::string& path)
   auto data = read_dataset(path, error);
   if (!data) std::fprintf(stderr, "error: %s\n", error.c_str());
   return data;
-}
-
-namespace {
-std::string cell(double v, int width) {
-  if (std::isnan(v)) return fmt::format("{:>{}}", "-----", width);
-  return fmt::format("{:>{}.3f}", v, width);
-}
-}  // namespace
-
-// The registries' columns: the CAQA classes' short names, then the levels in the paper's order.
-std::string render_score_rows(const std::vector<ScoreRow>& rows, const std::string& first_column) {
-  std::size_t w = first_column.size();
-  for (const auto& r : rows) w = std::max(w, r.name.size());
-  std::string out = fmt::format("{:<{}}  {:>6}  {:>8} ", first_column, w, "n", "Micro-F1");
-  for (auto name : caqa_scheme().short_names) out += fmt::format(" {:>6}", name);
-  out += " ";
-  for (Complexity c : kComplexities) out += fmt::format(" {:>7}", complexity_title(c));
-  out += "\n" + std::string(w + 82, '-') + "\n";
-  for (const auto& r : rows) {
-    const auto& s = r.scores;
-    out += fmt::format("{:<{}}  {:>6}  {} ", r.name, w, s.n, cell(s.value("micro_f1"), 8));
-    for (const auto& label : s.per_label) out += " " + cell(label.f1, 6);
-    out += " ";
-    for (Complexity c : kComplexities) out += " " + cell(s.complexity_micro_f1[index_of(c)], 7);
-    out += "\n";
-  }
-  return out;
 }
 
 }  // namespace caqa::baseline

@@ -1,5 +1,5 @@
-// What caqa train / predict / audit share: training flags, backend choice with its
-// one-line explanation, writing files, the score table.
+// What caqa train and predict share: training flags, backend choice with its one-line
+// explanation, reading datasets.
 #pragma once
 
 #include <optional>
@@ -9,7 +9,6 @@
 #include <CLI/CLI.hpp>
 
 #include "baseline/backend.h"
-#include "caqa/metrics/classification.h"
 
 namespace caqa::baseline {
 
@@ -31,12 +30,5 @@ struct TrainFlags {
 std::unique_ptr<ComputeBackend> open_backend(const std::string& command, const std::string& request);
 
 std::optional<Dataset> load_dataset(const std::string& command, const std::string& path);
-
-// One score-table row: micro-F1, the four label F1s, micro-F1 per complexity.
-struct ScoreRow {
-  std::string name;
-  Classification scores;
-};
-std::string render_score_rows(const std::vector<ScoreRow>& rows, const std::string& first_column);
 
 }  // namespace caqa::baseline

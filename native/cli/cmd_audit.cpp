@@ -1,95 +1,130 @@
-// caqa audit: is the benchmark solvable without looking at what matters? Trains the
-// trained baseline on partial inputs (citation only, question + answer only, answer
-// only) and shows their scores next to the full-input model, the lexical baseline and
-// the majority class. A partial-input model far above the majority class means the
-// labels leak through that input alone (an annotation artifact), not attribution.
+// caqa audit: is the benchmark solvable from a cue that is not attribution? Reads the
+// train and test files and runs the core's shortcut audit (caqa/audit/audit.h), the same
+// one `caqa build` runs in-process: shallow probes (id, lengths, presence of answer and
+// question words, partial inputs) next to the majority class and full-input models.
 #include <fmt/format.h>
 
-#include "baseline/cli_support.h"
-#include "caqa/baseline/evaluate.h"
-#include "caqa/baseline/lexical.h"
+#include "baseline/dataset.h"
+#include "caqa/audit/audit_render.h"
 #include "command.h"
 
 namespace caqa::cli {
 
 namespace {
 
-using namespace caqa::baseline;
+using namespace caqa::audit;
+
+// An id as the file spells it, without the quotes of a JSON string token.
+std::string_view bare_id(std::string_view token) {
+  if (token.size() >= 2 && token.front() == '"' && token.back() == '"') return token.substr(1, token.size() - 2);
+  return token;
+}
+
+std::vector<AuditSample> audit_samples(const baseline::Dataset& data) {
+  std::vector<AuditSample> out;
+  for (std::size_t i = 0; i < data.size(); ++i)
+    out.push_back({bare_id(data.ids[i]),
+                   data.question[i],
+                   data.answer[i],
+                   data.citation[i],
+                   data.labels[i],
+                   data.complexity[i],
+                   {}});
+  return out;
+}
+
+// Words of text in lines of at most width columns, later lines indented by indent.
+std::string wrapped(std::string_view text, std::size_t indent, std::size_t width) {
+  std::string out;
+  std::size_t column = indent;
+  for (std::size_t b = 0; b < text.size();) {
+    std::size_t e = text.find(' ', b);
+    if (e == std::string_view::npos) e = text.size();
+    const std::string_view word = text.substr(b, e - b);
+    if (column > indent && column + 1 + word.size() > width) {
+      out += "\n" + std::string(indent, ' ');
+      column = indent;
+    } else if (column > indent) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    b = e + 1;
+  }
+  return out;
+}
+
+std::string probe_help() {
+  std::string out =
+      "Each probe is trained on --train and scored on --test like `caqa score` (micro-F1, F1 per label,\n"
+      "micro-F1 per level). A shallow probe that beats the majority class by more than its margin means\n"
+      "the label is readable from that cue without reading whether the citation supports the answer:\n"
+      "a bug in the benchmark (it rewards the cue), not a good evaluator.\n\n";
+  for (const ProbeInfo& p : probes()) out += fmt::format("  {:<21} {}\n", p.name, wrapped(p.meaning, 24, 100));
+  out +=
+      "\nExit status: 0 when the audit ran (warnings or not), 1 with --fail-on-warning and a warning,\n"
+      "2 for unreadable files or an input the audit cannot use (empty, or a single label).";
+  return out;
+}
 
 class AuditCommand : public Command {
  public:
   explicit AuditCommand(CLI::App& parent) {
-    CLI::App* app = parent.add_subcommand("audit", "Partial-input baselines: does a label leak without the evidence?");
+    CLI::App* app = parent.add_subcommand("audit", "Shortcut audit: can shallow cues predict the label?");
     app->add_option("--train", train_, "Training samples (train.jsonl)")->required()->type_name("FILE");
     app->add_option("--test", test_, "Test samples (test.jsonl)")->required()->type_name("FILE");
-    app->add_option("--margin", margin_, "Warn when a partial-input micro-F1 exceeds majority + MARGIN")
+    app->add_option("--margin", options_.shallow_margin,
+                    "Warn when a shallow probe's micro-F1 exceeds majority + MARGIN")
         ->capture_default_str();
-    flags_.add_to(*app);
-    app->footer(
-        "Rows: majority (the most frequent train label, always), lexical (BM25 thresholds), the trained\n"
-        "baseline on full inputs, and on citation only / question+answer only / answer only.\n"
-        "Columns as in `caqa score`: micro-F1 (= accuracy), per-label F1, micro-F1 per complexity.");
+    app->add_option("--citation-margin", options_.citation_margin, "The margin of the citation-only probe")
+        ->capture_default_str();
+    app->add_option("--seed", options_.train.seed, "Seed of the minibatch order (same seed, same report bytes)")
+        ->capture_default_str();
+    app->add_option("--epochs", options_.train.epochs, "Passes over the training data")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    app->add_option("--dim-bits", options_.text_dim_bits, "Hashed text and id features: 2^BITS buckets")
+        ->capture_default_str()
+        ->check(CLI::Range(4, 26));
+    app->add_option("--format", format_, "text (the table), markdown (statistics.md's section), json (manifest's)")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"text", "markdown", "json"}));
+    app->add_flag("--fail-on-warning", fail_on_warning_, "Exit 1 when any probe warns (for CI)");
+    app->footer(probe_help());
   }
 
   int run() override {
-    auto bits = flags_.dim_bits();
-    if (!bits) return kExitUsage;
-    auto train = load_dataset("audit", train_);
-    if (!train) return kExitUsage;
-    auto test = load_dataset("audit", test_);
-    if (!test) return kExitUsage;
-    if (!train->has_labels || !test->has_labels || train->size() == 0 || test->size() == 0) {
-      fmt::print(stderr, "error: audit needs non-empty labelled --train and --test files\n");
+    std::string error;
+    auto train = baseline::read_dataset(train_, error);
+    auto test = train ? baseline::read_dataset(test_, error) : std::nullopt;
+    if (!train || !test) {
+      fmt::print(stderr, "error: {}\n", error);
       return kExitUsage;
     }
-    auto backend = open_backend("audit", flags_.backend);
-    if (!backend) return kExitUsage;
-    std::vector<ScoreRow> rows;
-    const Label majority = majority_label(train->labels);
-    rows.push_back({fmt::format("majority ({})", label_name(majority)),
-                    classify_predictions(test->labels, test->complexity, std::vector<Label>(test->size(), majority))});
-    const LexicalModel lexical = fit_lexical(train->all_fields(), train->labels);
-    std::vector<Label> lexical_labels;
-    for (std::size_t i = 0; i < test->size(); ++i)
-      lexical_labels.push_back(lexical_label(lexical, lexical_score(lexical, test->fields(i))));
-    rows.push_back({"lexical (BM25 thresholds)", classify_predictions(test->labels, test->complexity, lexical_labels)});
-    const double floor = rows[0].scores.value("micro_f1");
-    std::vector<std::string> warnings;
-    for (InputView view :
-         {InputView::Full, InputView::CitationOnly, InputView::QuestionAnswer, InputView::AnswerOnly}) {
-      std::string error;
-      auto trained = train_logreg(*train, FeatureConfig{*bits, view}, flags_.options(), *backend, error);
-      std::optional<PredictResult> predicted;
-      if (trained) predicted = predict_logreg(*test, trained->model, *backend, error);
-      if (!predicted) {
-        fmt::print(stderr, "error: {}\n", error);
-        return kExitUsage;
-      }
-      const std::string name =
-          view == InputView::Full ? "trained: full input" : fmt::format("trained: {} only", view_name(view));
-      rows.push_back({name, classify_predictions(test->labels, test->complexity, predicted->labels)});
-      const double f1 = rows.back().scores.value("micro_f1");
-      if (view != InputView::Full && f1 > floor + margin_)
-        warnings.push_back(fmt::format(
-            "warning: {} reaches micro-F1 {:.3f}, {:.3f} above the majority class ({:.3f}): labels are predictable "
-            "without the full (question, answer, citation) triple, so scores on this benchmark partly measure "
-            "that artifact",
-            name, f1, f1 - floor, floor));
+    if (!train->has_labels || !test->has_labels) {
+      fmt::print(stderr, "error: {} needs a canonical \"label\" on every line\n", train->has_labels ? test_ : train_);
+      return kExitUsage;
     }
-    fmt::print("caqa audit: train {} ({} samples), test {} ({} samples), seed {}, {} epochs\n\n", train_, train->size(),
-               test_, test->size(), flags_.seed, flags_.epochs);
-    fmt::print("{}", render_score_rows(rows, "evaluator"));
-    if (!warnings.empty()) fmt::print("\n");
-    for (const auto& w : warnings) fmt::print("{}\n", w);
-    if (warnings.empty())
-      fmt::print("\nno partial-input model exceeds the majority class by more than {:.2f}\n", margin_);
-    return kExitOk;
+    const auto train_samples = audit_samples(*train), test_samples = audit_samples(*test);
+    const AuditResult result = run_audit(train_samples, test_samples, options_);
+    if (!result.ok()) {
+      fmt::print(stderr, "error: {} ({})\n", to_string(result.error), result.message);
+      return kExitUsage;
+    }
+    if (format_ == "json")
+      fmt::print("{}\n", to_json(result.report).dump(2));
+    else if (format_ == "markdown")
+      fmt::print("{}", render_markdown(result.report));
+    else
+      fmt::print("caqa audit: train {}, test {}\n{}", train_, test_, render_text(result.report));
+    return fail_on_warning_ && result.report.any_warning() ? kExitInvalid : kExitOk;
   }
 
  private:
-  std::string train_, test_;
-  double margin_ = 0.15;
-  TrainFlags flags_;
+  std::string train_, test_, format_ = "text";
+  AuditOptions options_;
+  bool fail_on_warning_ = false;
 };
 
 }  // namespace
