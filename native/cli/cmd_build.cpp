@@ -52,6 +52,8 @@ class BuildCommand : public Command {
     app->add_option("--max-questions", options_.max_questions, "Use only the first N questions (0 = all)")
         ->capture_default_str();
     app->add_flag("!--no-verify", options_.build.verify, "Skip re-deriving each label from its subgraph");
+    app->add_flag("!--no-audit", options_.audit,
+                  "Skip the shortcut audit (caqa audit's probes, written into statistics.md and the manifest)");
     app->add_flag("--strict", strict_, "Fail (exit 1) on any skipped input or verification violation");
     app->add_flag("-q,--quiet", quiet_, "No progress output");
     app->footer(kBuildHelp);

@@ -143,6 +143,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
     // the sample states.
     ++stats.determinacy_checked;
     if (answers_of(extended, kg) != std::optional(g->targets)) {
+      ++stats.determinacy_failures;
       out.problems.add("extended query's answers over the KG differ from the stated answers", question.id);
       continue;
     }

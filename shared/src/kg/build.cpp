@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "build_manifest.h"
+#include "caqa/audit/audit_render.h"
 #include "caqa/kg/grounding_report.h"
 #include "caqa/kg/import_fb15k.h"
 #include "caqa/kg/import_metaqa.h"
@@ -91,6 +92,15 @@ void import_questions(const BuildSources& sources, const KnowledgeGraph& graph, 
   }
 }
 
+// The shortcut audit of the split just built (caqa/audit): every shallow probe trained on
+// train and scored on test, as `caqa audit` does from the written files.
+audit::AuditResult audit_samples(const std::vector<BenchmarkSample>& samples) {
+  std::array<std::vector<audit::AuditSample>, 2> split;
+  for (const auto& s : samples)
+    split[s.test].push_back({s.id, s.question, s.answer, s.citation, s.label, s.complexity, {}});
+  return audit::run_audit(split[0], split[1]);
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string_view, const std::string*>> BuiltBenchmark::documents() const {
@@ -119,6 +129,10 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   result.problems.merge(problems);
   for (const auto& s : result.samples) (s.test ? built.test_jsonl : built.train_jsonl) += sample_json(s, graph) + "\n";
   built.statistics_md = statistics_markdown(result.stats);
+  if (options.audit) {
+    built.audit = audit_samples(result.samples);
+    if (built.audit->ok()) built.statistics_md += "\n" + audit::render_markdown(built.audit->report);
+  }
   built.stats = result.stats;
   built.sample_count = result.samples.size();
   built.verified = options.build.verify;
@@ -130,6 +144,10 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
 
 std::string format_build_summary(const BuiltBenchmark& built) {
   std::string out = built.statistics_md;
+  if (built.audit && !built.audit->ok())
+    out += fmt::format("\naudit not run: {} {}\n", audit::to_string(built.audit->error), built.audit->message);
+  if (built.audit && built.audit->ok())
+    for (const auto& warning : audit::audit_warnings(built.audit->report)) out += "\n" + warning + "\n";
   const ProblemCounts& problems = built.problems;
   if (!problems.empty()) {
     out += fmt::format("\nskipped inputs ({}):\n", problems.total());
@@ -141,8 +159,11 @@ std::string format_build_summary(const BuiltBenchmark& built) {
       out += "\n";
     }
   }
-  out +=
-      fmt::format("verification: {} violation(s){}\n", built.violations.size(), built.verified ? "" : " (--no-verify)");
+  out += fmt::format(
+      "verification: {} violation(s){}; determinacy: {} extended queries run over the KG, {} skipped for "
+      "answers other than the stated ones\n",
+      built.violations.size(), built.verified ? "" : " (--no-verify)", built.stats.determinacy_checked,
+      built.stats.determinacy_failures);
   for (std::size_t i = 0; i < built.violations.size() && i < 5; ++i) out += fmt::format("  {}\n", built.violations[i]);
   return out;
 }

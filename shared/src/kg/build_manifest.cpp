@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "caqa/audit/audit_render.h"
 #include "caqa/version.h"
 
 namespace caqa::kg {
@@ -89,7 +90,11 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
   m["skipped"] = skipped;
   Json violations = Json::array();
   for (std::size_t i = 0; i < built.violations.size() && i < 20; ++i) violations.push_back(built.violations[i]);
-  m["verification"] = Json{{"violations", built.violations.size()}, {"examples", violations}};
+  m["verification"] =
+      Json{{"violations", built.violations.size()},
+           {"examples", violations},
+           {"determinacy", Json{{"checked", st.determinacy_checked}, {"failed_and_skipped", st.determinacy_failures}}}};
+  if (built.audit && built.audit->ok()) m["audit"] = audit::to_json(built.audit->report);
   return m.dump(2) + "\n";
 }
 

@@ -66,8 +66,12 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
   }
   std::set<Triple> seen_decoys;
   for (EntityId e : around)
-    for (const Triple& t :
-         edges_of(kg, e, [&](const Triple& t) { return used.count(t.relation) && !contains(g.supportive, t); }))
+    for (const Triple& t : edges_of(kg, e, [&](const Triple& t) {
+           // Not G's facts, nor their mirror images (a symmetric relation such as spouse
+           // states the same fact both ways).
+           return used.count(t.relation) && !contains(g.supportive, t) &&
+                  !contains(g.supportive, Triple{t.tail, t.relation, t.head});
+         }))
       if (seen_decoys.insert(t).second) decoys_[t.relation].push_back(t);
 }
 

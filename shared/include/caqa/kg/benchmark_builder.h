@@ -40,6 +40,7 @@ struct BuildStats {
   std::array<std::size_t, 2> samples{};
   std::array<std::size_t, 4> extensions{};  // by Extension
   std::size_t determinacy_checked = 0;      // extended queries run over the whole KG
+  std::size_t determinacy_failures = 0;     // of those, answers not the stated ones (skipped)
 };
 
 struct BuildResult {

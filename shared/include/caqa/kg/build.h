@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "caqa/audit/audit.h"
 #include "caqa/kg/benchmark_builder.h"
 #include "caqa/kg/kg_text.h"
 #include "caqa/kg/memory_graph.h"
@@ -67,6 +68,7 @@ struct BuildSources {
 struct BenchmarkOptions {
   BuildOptions build;
   std::size_t max_questions = 0;  // use only the first N questions (0 = all)
+  bool audit = true;              // run the shortcut audit (caqa/audit) on the split built
 };
 
 struct GraphSummary {
@@ -89,9 +91,10 @@ struct BuiltBenchmark {
   GraphSummary graph;
   BuildStats stats;
   std::size_t sample_count = 0;
-  bool verified = true;                 // BuildOptions::verify
-  ProblemCounts problems;               // skipped inputs, by reason (loading included)
-  std::vector<std::string> violations;  // "sample-id: what failed"
+  bool verified = true;                     // BuildOptions::verify
+  ProblemCounts problems;                   // skipped inputs, by reason (loading included)
+  std::vector<std::string> violations;      // "sample-id: what failed"
+  std::optional<audit::AuditResult> audit;  // BenchmarkOptions::audit
 
   // The documents in the order they are written (the manifest, which hashes the others, last).
   std::vector<std::pair<std::string_view, const std::string*>> documents() const;
