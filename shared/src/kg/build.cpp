@@ -10,6 +10,7 @@
 #include "caqa/kg/import_fb15k.h"
 #include "caqa/kg/import_metaqa.h"
 #include "caqa/kg/import_sparql.h"
+#include "caqa/kg/query_sampler.h"
 #include "caqa/kg/question_reader.h"
 
 namespace caqa::kg {
@@ -112,6 +113,12 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   }
   import_questions(sources, graph, questions, problems, observer);
   if (options.max_questions > 0 && questions.size() > options.max_questions) questions.resize(options.max_questions);
+  if (options.sample_queries > 0) {
+    QueryTemplates phrases;
+    if (sources.query_templates) phrases = QueryTemplates::parse(sources.query_templates->text(), problems);
+    auto sampled = sample_questions(graph, phrases, questions, options.sample_queries, options.build.seed);
+    questions.insert(questions.end(), std::make_move_iterator(sampled.begin()), std::make_move_iterator(sampled.end()));
+  }
   auto templates = table(sources.templates, problems);
 
   Verbalizer verbalizer(graph, templates);
