@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "caqa/kg/build.h"
 #include "caqa/kg/kg_text.h"
 #include "caqa/kg/query_match.h"
 #include "caqa/kg/query_sampler.h"
@@ -158,6 +159,28 @@ TEST_F(QuerySamplerTest, AvoidsTheGivenQuestions) {
 
 TEST_F(QuerySamplerTest, NoTemplatesNoQuestions) {
   EXPECT_TRUE(sample_questions(graph, QueryTemplates{}, {}, 10, 13).empty());
+}
+
+TEST(QuerySamplerBuild, AKgWithoutQuestionsYieldsABenchmark) {
+  std::string types;
+  for (auto line : {"film/jaws", "film/et", "film/ryan", "film/forrest", "film/bttf", "person/spielberg",
+                    "person/zemeckis", "person/hanks", "person/williams", "person/silvestri"})
+    types += std::string(line) + "\t" + std::string(line).substr(0, std::string(line).find('/')) + "\n";
+  BuildSources sources;
+  sources.kg = {{"kg.tsv", kTriples}};
+  sources.names = {{"names.tsv", kNames}};
+  sources.types = {{"types.tsv", types}};
+  sources.query_templates = SourceFile{"query_templates.tsv", kTemplates};
+  BenchmarkOptions options;
+  EXPECT_EQ(build_benchmark(sources, options).sample_count, 0u) << "no question, none sampled";
+  options.sample_queries = 12;
+  BuiltBenchmark built = build_benchmark(sources, options);
+  EXPECT_EQ(built.stats.questions, 12u);
+  EXPECT_GT(built.sample_count, 0u);
+  EXPECT_TRUE(built.violations.empty());
+  EXPECT_NE(built.manifest_json.find("\"sample_queries\": 12"), std::string::npos);
+  EXPECT_NE(built.manifest_json.find("query_templates.tsv"), std::string::npos);
+  EXPECT_EQ(build_benchmark(sources, options).train_jsonl, built.train_jsonl);
 }
 
 TEST(QueryTemplates, FillsArticlesAgreementAndNounPhrases) {
