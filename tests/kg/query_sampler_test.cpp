@@ -181,6 +181,11 @@ TEST(QuerySamplerBuild, AKgWithoutQuestionsYieldsABenchmark) {
   EXPECT_NE(built.manifest_json.find("\"sample_queries\": 12"), std::string::npos);
   EXPECT_NE(built.manifest_json.find("query_templates.tsv"), std::string::npos);
   EXPECT_EQ(build_benchmark(sources, options).train_jsonl, built.train_jsonl);
+  options.sample_queries = 5000;
+  EXPECT_EQ(build_benchmark(sources, options)
+                .problems.counts()
+                .count("sample-queries: the KG and query templates allow fewer questions"),
+            1u);
 }
 
 TEST(QueryTemplates, FillsArticlesAgreementAndNounPhrases) {

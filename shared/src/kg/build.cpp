@@ -92,6 +92,19 @@ void import_questions(const BuildSources& sources, const KnowledgeGraph& graph, 
   }
 }
 
+// --sample-queries: questions sampled from the graph after the ones read, none repeating them.
+void append_sampled_questions(const BuildSources& sources, const BenchmarkOptions& options, const KnowledgeGraph& graph,
+                              std::vector<Question>& questions, ProblemCounts& problems) {
+  if (options.sample_queries == 0) return;
+  QueryTemplates phrases;
+  if (sources.query_templates) phrases = QueryTemplates::parse(sources.query_templates->text(), problems);
+  auto sampled = sample_questions(graph, phrases, questions, options.sample_queries, options.build.seed);
+  if (sampled.size() < options.sample_queries)
+    problems.add("sample-queries: the KG and query templates allow fewer questions", "--sample-queries",
+                 fmt::format("{} of {}", sampled.size(), options.sample_queries));
+  questions.insert(questions.end(), std::make_move_iterator(sampled.begin()), std::make_move_iterator(sampled.end()));
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string_view, const std::string*>> BuiltBenchmark::documents() const {
@@ -113,12 +126,7 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   }
   import_questions(sources, graph, questions, problems, observer);
   if (options.max_questions > 0 && questions.size() > options.max_questions) questions.resize(options.max_questions);
-  if (options.sample_queries > 0) {
-    QueryTemplates phrases;
-    if (sources.query_templates) phrases = QueryTemplates::parse(sources.query_templates->text(), problems);
-    auto sampled = sample_questions(graph, phrases, questions, options.sample_queries, options.build.seed);
-    questions.insert(questions.end(), std::make_move_iterator(sampled.begin()), std::make_move_iterator(sampled.end()));
-  }
+  append_sampled_questions(sources, options, graph, questions, problems);
   auto templates = table(sources.templates, problems);
 
   Verbalizer verbalizer(graph, templates);
