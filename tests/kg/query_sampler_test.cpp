@@ -120,6 +120,37 @@ TEST_F(QuerySamplerTest, EveryQueryReturnsExactlyItsAnswers) {
   EXPECT_EQ(shapes.size(), 3u) << "single, path and tree";
 }
 
+TEST_F(QuerySamplerTest, TreesNameTheirAnswersByTypeAndNumber) {
+  std::size_t trees = 0;
+  for (const auto& q : sample_questions(graph, templates, {}, 5000, 13)) {
+    if (q.query.shape() != QueryShape::Tree) continue;
+    ++trees;
+    SCOPED_TRACE(q.text);
+    bool people = q.answers[0].starts_with("person/");
+    EXPECT_EQ(q.text.starts_with("Who "), people);
+    if (q.text.starts_with("Which films ")) EXPECT_GT(q.answers.size(), 1u);
+    if (q.text.starts_with("Which film ")) EXPECT_EQ(q.answers.size(), 1u);
+  }
+  EXPECT_GT(trees, 0u);
+}
+
+TEST_F(QuerySamplerTest, UntypedKgAsksWhoFromTheTemplates) {
+  ProblemCounts problems;
+  MemoryGraphBuilder builder;
+  add_triples(builder, {"triples", kTriples}, TripleFormat::Tsv, problems);
+  for (auto& [key, name] : read_two_column_table({"names", kNames}, problems)) builder.set_name(key, name);
+  MemoryGraph untyped = builder.build();
+  std::size_t trees = 0;
+  for (const auto& q : sample_questions(untyped, templates, {}, 5000, 13)) {
+    if (q.query.shape() != QueryShape::Tree) continue;
+    ++trees;
+    SCOPED_TRACE(q.text);
+    EXPECT_EQ(q.text.starts_with("Who "), q.answers[0].starts_with("person/"));
+    EXPECT_TRUE(q.text.starts_with("Who ") || q.text.starts_with("What "));
+  }
+  EXPECT_GT(trees, 0u);
+}
+
 TEST_F(QuerySamplerTest, SameSeedSameQuestionsOtherSeedOthers) {
   auto a = sample_questions(graph, templates, {}, 15, 7), b = sample_questions(graph, templates, {}, 15, 7);
   auto c = sample_questions(graph, templates, {}, 15, 8);

@@ -180,7 +180,7 @@ class Sampler {
     auto answers = selective_answers(query);
     for (const auto& branch : query.patterns)
       if (!needed(branch, answers.size())) return std::nullopt;
-    auto [subject, plural] = subject_of(answers);
+    auto [subject, plural] = subject_of(answers, phrases(r1).question[static_cast<int>(side1)]);
     const std::string& clause1 = phrases(r1).clause[static_cast<int>(side1)];
     std::optional<std::string> clauses;
     if (r1 == second->relation && side1 == side2) {  // "Who directed Jaws and E.T.?"
@@ -201,15 +201,16 @@ class Sampler {
     return resolved && match(*resolved, kg_, answers + 1).size() > answers;
   }
 
-  // How the question names its answers: "Who", "Which film", "Which films" or "What", and
-  // whether its verbs are plural.
-  std::pair<std::string, bool> subject_of(const std::vector<EntityId>& answers) const {
+  // How the question names its answers: "Which film", "Which films", "Who" (people, or on
+  // an untyped KG when `question`, asking the same, begins so) or "What", and whether its
+  // verbs are plural.
+  std::pair<std::string, bool> subject_of(const std::vector<EntityId>& answers, std::string_view question) const {
     TypeId type = answers.empty() ? kNone : kg_.entity_type(answers[0]);
     for (EntityId a : answers)
       if (kg_.entity_type(a) != type) type = kNone;
+    std::string noun(type == kNone ? "" : kg_.type_name(type));
+    if (noun == "person" || (type == kNone && question.starts_with("Who "))) return {"Who", false};
     if (type == kNone) return {"What", false};
-    std::string noun(kg_.type_name(type));
-    if (noun == "person") return {"Who", false};
     std::replace(noun.begin(), noun.end(), '_', ' ');
     bool plural = answers.size() > 1;
     return {"Which " + (plural ? plural_noun(noun) : noun), plural};
