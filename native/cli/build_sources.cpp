@@ -78,6 +78,10 @@ void BuildInputFlags::add_to(CLI::App& app) {
   app.add_option("--cwq", cwq, "ComplexWebQuestions (JSON Lines)")->type_name("FILE");
   app.add_option("--templates", templates, "Relation templates: relation<TAB>sentence with {head} and {tail}")
       ->type_name("FILE");
+  app.add_option("--query-templates", query_templates,
+                 "Phrases of sampled questions (--sample-queries): relation<TAB>six phrases with {x} "
+                 "(data/default/README.md)")
+      ->type_name("FILE");
 }
 
 std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& flags, std::string& error) {
@@ -130,6 +134,10 @@ std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& flag
     s.templates = read.embedded("templates/metaqa_relations.tsv");
   else if (use_default)
     s.templates = read.embedded("default/relation_templates.tsv");
+  if (!flags.query_templates.empty())
+    s.query_templates = read.file(flags.query_templates);
+  else if (use_default)
+    s.query_templates = read.embedded("default/query_templates.tsv");
   if (!read.error().empty()) {
     error = read.error();
     return std::nullopt;

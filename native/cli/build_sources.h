@@ -19,7 +19,7 @@ namespace caqa::cli {
 
 struct BuildInputFlags {
   std::vector<std::string> kg, names, types, questions;
-  std::string relation_names, metaqa, fb15k, webqsp, grailqa, cwq, templates;
+  std::string relation_names, metaqa, fb15k, webqsp, grailqa, cwq, templates, query_templates;
   std::vector<int> metaqa_hops{1, 2};
   void add_to(CLI::App& app);
 };

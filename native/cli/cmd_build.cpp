@@ -51,6 +51,10 @@ class BuildCommand : public Command {
         ->capture_default_str();
     app->add_option("--max-questions", options_.max_questions, "Use only the first N questions (0 = all)")
         ->capture_default_str();
+    app->add_option("--sample-queries", options_.sample_queries,
+                    "Also sample N questions from the KG (single triples, 2-hop paths, 2-branch trees with 1-3 "
+                    "answers; text from --query-templates)")
+        ->capture_default_str();
     app->add_flag("!--no-verify", options_.build.verify, "Skip re-deriving each label from its subgraph");
     app->add_flag("!--no-audit", options_.audit,
                   "Skip the shortcut audit (caqa audit's probes, written into statistics.md and the manifest)");

@@ -11,6 +11,7 @@
 #include "caqa/kg/import_fb15k.h"
 #include "caqa/kg/import_metaqa.h"
 #include "caqa/kg/import_sparql.h"
+#include "caqa/kg/query_sampler.h"
 #include "caqa/kg/question_reader.h"
 
 namespace caqa::kg {
@@ -92,6 +93,19 @@ void import_questions(const BuildSources& sources, const KnowledgeGraph& graph, 
   }
 }
 
+// --sample-queries: questions sampled from the graph after the ones read, none repeating them.
+void append_sampled_questions(const BuildSources& sources, const BenchmarkOptions& options, const KnowledgeGraph& graph,
+                              std::vector<Question>& questions, ProblemCounts& problems) {
+  if (options.sample_queries == 0) return;
+  QueryTemplates phrases;
+  if (sources.query_templates) phrases = QueryTemplates::parse(sources.query_templates->text(), problems);
+  auto sampled = sample_questions(graph, phrases, questions, options.sample_queries, options.build.seed);
+  if (sampled.size() < options.sample_queries)
+    problems.add("sample-queries: the KG and query templates allow fewer questions", "--sample-queries",
+                 fmt::format("{} of {}", sampled.size(), options.sample_queries));
+  questions.insert(questions.end(), std::make_move_iterator(sampled.begin()), std::make_move_iterator(sampled.end()));
+}
+
 // The shortcut audit of the split just built (caqa/audit): every shallow probe trained on
 // train and scored on test, as `caqa audit` does from the written files.
 audit::AuditResult audit_samples(const std::vector<BenchmarkSample>& samples) {
@@ -122,6 +136,7 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   }
   import_questions(sources, graph, questions, problems, observer);
   if (options.max_questions > 0 && questions.size() > options.max_questions) questions.resize(options.max_questions);
+  append_sampled_questions(sources, options, graph, questions, problems);
   auto templates = table(sources.templates, problems);
 
   Verbalizer verbalizer(graph, templates);

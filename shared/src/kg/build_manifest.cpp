@@ -12,7 +12,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 // Every input file, in the order BuildSources lists (and the build reads) them.
-std::vector<const SourceFile*> inputs_in_order(const BuildSources& s) {
+std::vector<const SourceFile*> inputs_in_order(const BuildSources& s, const BenchmarkOptions& options) {
   std::vector<const SourceFile*> out;
   auto add = [&](const SourceFile& f) { out.push_back(&f); };
   if (s.relation_names) add(*s.relation_names);
@@ -35,6 +35,7 @@ std::vector<const SourceFile*> inputs_in_order(const BuildSources& s) {
   }
   for (const auto* f : {&s.webqsp, &s.grailqa, &s.cwq, &s.templates})
     if (*f) add(**f);
+  if (s.query_templates && options.sample_queries > 0) add(*s.query_templates);  // read only to sample
   return out;
 }
 
@@ -53,8 +54,9 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
   m["seed"] = options.build.seed;
   m["test_fraction"] = options.build.test_fraction;
   m["verify"] = options.build.verify;
+  m["sample_queries"] = options.sample_queries;
   Json inputs = Json::array();
-  for (const SourceFile* f : inputs_in_order(sources))
+  for (const SourceFile* f : inputs_in_order(sources, options))
     inputs.push_back(file_entry(file_name(f->path), f->bytes, sources.sha256_hex));
   m["inputs"] = inputs;
   Json outputs = Json::array();

@@ -60,15 +60,17 @@ struct BuildSources {
   std::vector<SourceFile> questions;  // caqa's question JSON Lines
   std::vector<MetaQaQuestionFiles> metaqa_questions;
   std::optional<SourceFile> webqsp, grailqa, cwq;
-  std::optional<SourceFile> templates;  // relation<TAB>sentence
-  NTriplesParser ntriples;              // empty: an .nt file is skipped as a problem
-  Sha256Hex sha256_hex;                 // digests for the manifest (the core has no SHA-256)
+  std::optional<SourceFile> templates;        // relation<TAB>sentence
+  std::optional<SourceFile> query_templates;  // phrases of sampled questions (query_templates.h)
+  NTriplesParser ntriples;                    // empty: an .nt file is skipped as a problem
+  Sha256Hex sha256_hex;                       // digests for the manifest (the core has no SHA-256)
 };
 
 struct BenchmarkOptions {
   BuildOptions build;
-  std::size_t max_questions = 0;  // use only the first N questions (0 = all)
-  bool audit = true;              // run the shortcut audit (caqa/audit) on the split built
+  std::size_t max_questions = 0;   // use only the first N questions (0 = all)
+  std::size_t sample_queries = 0;  // questions sampled from the KG in addition (query_sampler.h)
+  bool audit = true;               // run the shortcut audit (caqa/audit) on the split built
 };
 
 struct GraphSummary {

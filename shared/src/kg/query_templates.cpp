@@ -1,0 +1,96 @@
+#include "caqa/kg/query_templates.h"
+
+#include <cctype>
+#include <vector>
+
+namespace caqa::kg {
+
+namespace {
+
+constexpr std::size_t kPhraseColumns = 6;
+
+std::vector<std::string_view> split_tabs(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (std::size_t start = 0;;) {
+    std::size_t tab = text.find('\t', start);
+    out.push_back(text.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
+    if (tab == std::string_view::npos) return out;
+    start = tab + 1;
+  }
+}
+
+std::string phrase(std::string_view column) { return column == "-" ? std::string() : std::string(column); }
+
+void replace_all(std::string& text, std::string_view from, std::string_view to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+QueryTemplates QueryTemplates::parse(const TextSource& source, ProblemCounts& problems) {
+  QueryTemplates out;
+  for (auto& [key, rest] : read_two_column_table(source, problems)) {
+    if (key == "the") {
+      out.definite_names_.insert(rest);
+      continue;
+    }
+    auto columns = split_tabs(rest);
+    if (columns.size() != kPhraseColumns) {
+      problems.add("query template line without relation and six phrases", source.name, key);
+      continue;
+    }
+    RelationPhrases& p = out.relations_[key];
+    for (Side side : {Side::Tail, Side::Head}) {
+      auto i = static_cast<std::size_t>(side);
+      p.question[i] = phrase(columns[i]);
+      p.noun_phrase[i] = phrase(columns[2 + i]);
+      p.clause[i] = phrase(columns[4 + i]);
+    }
+  }
+  return out;
+}
+
+const RelationPhrases* QueryTemplates::find(std::string_view relation) const {
+  auto it = relations_.find(std::string(relation));
+  return it == relations_.end() ? nullptr : &it->second;
+}
+
+std::string QueryTemplates::mention(std::string_view name) const {
+  return definite_names_.contains(name) ? "the " + std::string(name) : std::string(name);
+}
+
+std::string_view indefinite_article(std::string_view word) {
+  // Spelled with a vowel but said with a consonant ("a university", "a European").
+  for (std::string_view prefix : {"uni", "use", "eu", "one"})
+    if (word.size() >= prefix.size() && word.substr(0, prefix.size()) == prefix) return "a";
+  bool vowel = !word.empty() && std::string_view("aeiouAEIOU").find(word[0]) != std::string_view::npos;
+  return vowel ? "an" : "a";
+}
+
+std::string plural_noun(std::string_view noun) {
+  std::string out(noun);
+  auto ends_with = [&](std::string_view end) { return out.size() >= end.size() && out.ends_with(end); };
+  bool consonant_y = out.size() >= 2 && out.back() == 'y' &&
+                     std::string_view("aeiou").find(out[out.size() - 2]) == std::string_view::npos;
+  if (consonant_y) return out.substr(0, out.size() - 1) + "ies";
+  if (ends_with("s") || ends_with("x") || ends_with("ch") || ends_with("sh")) return out + "es";
+  return out + "s";
+}
+
+std::optional<std::string> fill(std::string_view phrase, std::string_view x, bool noun_phrase, bool plural) {
+  if (phrase.empty()) return std::nullopt;
+  std::string out(phrase);
+  if (out.find("{a x}") != std::string::npos) {
+    if (noun_phrase) return std::nullopt;
+    replace_all(out, "{a x}", std::string(indefinite_article(x)) + " {x}");
+  }
+  if (noun_phrase) replace_all(out, " the {x}", " {x}");
+  replace_all(out, "{be}", plural ? "were" : "was");
+  replace_all(out, "{is}", plural ? "are" : "is");
+  replace_all(out, "{has}", plural ? "have" : "has");
+  replace_all(out, "{x}", x);
+  return out;
+}
+
+}  // namespace caqa::kg
