@@ -47,20 +47,20 @@ Check check_endpoint(const std::string& url, const RequestSettings& request, con
   if (models.error == CallError::Connection || models.error == CallError::Timeout)
     return {Verdict::Down, fmt::format("{} is not reachable ({})", url, models.detail)};
   if (models.status == 401 || models.status == 403) return refused(url, models, request.model);
-  if (models.error == CallError::None) {
-    if (auto ids = served_models(models.text)) {
-      if (std::find(ids->begin(), ids->end(), request.model) != ids->end()) return {Verdict::Usable, {}};
-      return {Verdict::Fatal,
-              fmt::format("{} does not serve model \"{}\" (it serves: {})", url, request.model,
-                          ids->empty() ? std::string("none") : fmt::format("{}", fmt::join(*ids, ", ")))};
-    }
-  }
-  // No usable model list: one tiny completion says what a real request would meet.
+  std::optional<std::vector<std::string>> ids;
+  if (models.error == CallError::None) ids = served_models(models.text);
+  if (ids && std::find(ids->begin(), ids->end(), request.model) != ids->end()) return {Verdict::Usable, {}};
+  // No model list, or one without the model (some servers accept aliases they do not
+  // list): one tiny completion says what a real request would meet.
   CallResult first = client.complete("Reply with OK.");
   if (first.error == CallError::Connection || first.error == CallError::Timeout)
     return {Verdict::Down, fmt::format("{} is not reachable ({})", url, first.detail)};
-  if (first.error == CallError::Client) return refused(url, first, request.model);
-  return {Verdict::Usable, {}};
+  if (first.error != CallError::Client) return {Verdict::Usable, {}};
+  if (ids && first.status != 401 && first.status != 403)
+    return {Verdict::Fatal,
+            fmt::format("{} does not serve model \"{}\" (it serves: {}; {})", url, request.model,
+                        ids->empty() ? std::string("none") : fmt::format("{}", fmt::join(*ids, ", ")), first.detail)};
+  return refused(url, first, request.model);
 }
 
 }  // namespace

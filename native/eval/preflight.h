@@ -10,11 +10,11 @@
 
 namespace caqa::eval {
 
-// Asks each endpoint for GET /v1/models (and, where it does not serve that list, sends
-// one 1-token completion). Returns the reason the run cannot go on, or an empty string:
-// a refused key (401/403) or an unserved model on any endpoint stops it, and so does no
-// endpoint answering at all; a dead endpoint beside a live one does not (the run routes
-// around it), nor does a 429 or 5xx (the run retries those).
+// Asks each endpoint for GET /v1/models and, where that list is missing or does not
+// name the model, sends one 1-token completion. Returns the reason the run cannot go on,
+// or an empty string: a refused key (401/403) or an unserved model on any endpoint stops
+// it, and so does no endpoint answering at all; a dead endpoint beside a live one does
+// not (the run routes around it), nor does a 429 or 5xx (the run retries those).
 std::string preflight(const std::vector<std::string>& endpoints, const RequestSettings& request,
                       const std::string& api_key);
 

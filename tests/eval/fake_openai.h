@@ -110,6 +110,11 @@ class FakeOpenAI {
         n = counts_[prompt]++;
       }
       ++total_;
+      if (body.is_object() && body.value("model", "") != "fake-judge") {  // as vLLM answers an unknown model
+        res.status = 404;
+        res.set_content("{\"error\":\"model not found\"}", "application/json");
+        return;
+      }
       if (delay_s_ > 0) std::this_thread::sleep_for(std::chrono::duration<double>(delay_s_));
       Fault fault = plan_ ? plan_(prompt, n) : Fault::None;
       switch (fault) {
