@@ -125,7 +125,13 @@ class EvalCommand : public Command {
     app->add_option("-o,--output", settings_.output_path, "Prediction file to write")->required()->type_name("OUT");
     app->add_option("--limit", limit_, "Judge only the first N samples (a positive integer)")
         ->type_name("N")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Validator(
+            [](std::string& text) {
+              bool positive = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos &&
+                              text.find_first_not_of('0') != std::string::npos;
+              return positive ? std::string() : "expected a positive integer, found " + text;
+            },
+            "N > 0"));
     app->add_option("--stop-after", settings_.stop_after_identical,
                     "Stop the run after N identical non-retryable errors in a row (0: never)")
         ->type_name("N")

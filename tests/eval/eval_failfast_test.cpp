@@ -176,7 +176,10 @@ TEST(EvalUsage, BadLimitAndMissingFolderAreRefusedBeforeAnyRequest) {
   for (const char* limit : {"-3", "0", "2.5"}) {
     auto args = eval_args(server.url(), dir.file("out.jsonl"));
     args.insert(args.end(), {"--limit", limit});
-    EXPECT_EQ(run_caqa(args, dir).exit_code, 2) << "--limit " << limit;
+    CliRun run = run_caqa(args, dir);
+    EXPECT_EQ(run.exit_code, 2) << "--limit " << limit;
+    EXPECT_NE(joined(run.stderr_lines).find("expected a positive integer, found"), std::string::npos)
+        << joined(run.stderr_lines);
   }
   CliRun missing = run_caqa(eval_args(server.url(), dir.file("no/such/folder/out.jsonl")), dir);
   EXPECT_EQ(missing.exit_code, 2);
