@@ -2,6 +2,7 @@
 // one of the CAQA prompt sets (data/prompts/), writing a prediction file `caqa score` reads.
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <tuple>
 
@@ -26,14 +27,26 @@ constexpr const char* kEvalHelp =
     "  cot                              CAQA Appendix E.3: cot_decompose splits the answer into\n"
     "                                   sub-facts, cot_fact judges each against the citation, and\n"
     "                                   the labels aggregate (1 + sub-facts requests a sample)\n"
-    "Output: OUT (JSON Lines: id, response, label when one is found) and OUT.meta.json\n"
-    "(evaluator, model, prompt set, its version and SHA-256, settings, counts). While running,\n"
-    "predictions stream to OUT.partial and every answer goes to the cache (default\n"
-    "OUT.cache.jsonl): rerun the same command after a crash or kill and no answered request is\n"
-    "sent again. Retries: 429 (Retry-After honoured), 5xx, timeouts, connection errors and\n"
-    "malformed bodies, with exponential backoff and jitter, at most --max-retries times.\n"
-    "Exit: 0 all samples judged, 1 some failed after retries (rerun to retry only those),\n"
-    "2 usage error or unreadable input.";
+    "Output: OUT (JSON Lines: id, the raw response, and the label eval extracted when one is\n"
+    "found; caqa score re-reads the response with its own --extract) and OUT.meta.json\n"
+    "(evaluator, model, prompt set, its version and SHA-256, settings, counts). OUT's folder\n"
+    "must exist (eval creates no folders and checks before any request).\n"
+    "Resume: while running, predictions stream to OUT.partial and every answer goes to the\n"
+    "cache (default OUT.cache.jsonl). Rerun the same command after a crash, a kill or failed\n"
+    "requests: answered prompts come from the cache (never sent again), only the rest are\n"
+    "sent, and OUT is rewritten with every answered sample. An existing OUT (and its\n"
+    "OUT.meta.json) is never replaced by one with fewer predictions, e.g. after a run whose\n"
+    "requests all failed, unless --overwrite.\n"
+    "Fail fast: before the first request each endpoint is asked for GET /v1/models (and, where\n"
+    "that list is missing or lacks the model, sent one 1-token completion): a refused key\n"
+    "(401/403), a model it does not serve, or no endpoint answering stops the run with one\n"
+    "message. During the run,\n"
+    "--stop-after identical non-retryable errors in a row (e.g. 404 model not found) stop it.\n"
+    "Retries: 429 (Retry-After honoured), 5xx, timeouts, connection errors and malformed\n"
+    "bodies, with exponential backoff and jitter, at most --max-retries times.\n"
+    "Exit: 0 all samples judged, 1 some failed or the run stopped (rerun to retry only those),\n"
+    "or an existing bigger OUT was kept; 2 usage error, unreadable input, or the preflight\n"
+    "failed.";
 
 struct PromptSet {
   std::string name, version, file_bytes, sha256;
@@ -110,7 +123,21 @@ class EvalCommand : public Command {
     app->add_option("--cache", settings_.cache_path, "Response cache (JSON Lines; default OUT.cache.jsonl)")
         ->type_name("FILE");
     app->add_option("-o,--output", settings_.output_path, "Prediction file to write")->required()->type_name("OUT");
-    app->add_option("--limit", limit_, "Judge only the first N samples")->type_name("N");
+    app->add_option("--limit", limit_, "Judge only the first N samples (a positive integer)")
+        ->type_name("N")
+        ->check(CLI::Validator(
+            [](std::string& text) {
+              bool positive = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos &&
+                              text.find_first_not_of('0') != std::string::npos;
+              return positive ? std::string() : "expected a positive integer, found " + text;
+            },
+            "N > 0"));
+    app->add_option("--stop-after", settings_.stop_after_identical,
+                    "Stop the run after N identical non-retryable errors in a row (0: never)")
+        ->type_name("N")
+        ->default_val(5)
+        ->check(CLI::NonNegativeNumber);
+    app->add_flag("--overwrite", settings_.overwrite, "Replace an existing OUT even with fewer predictions");
     app->add_option("--evaluator", evaluator_,
                     "Evaluator name for OUT.meta.json (default: llm-judge/MODEL); \"cot\" runs the CoT evaluator "
                     "(same as --prompt-set cot)");
@@ -200,6 +227,14 @@ class EvalCommand : public Command {
       }
       settings_.api_key = key;
     }
+    for (const auto& path : {settings_.output_path, settings_.cache_path}) {
+      auto folder = std::filesystem::path(path).parent_path();
+      if (!folder.empty() && !std::filesystem::is_directory(folder)) {
+        fmt::print(stderr, "caqa eval: cannot write {}: folder {} does not exist (create it first)\n", path,
+                   folder.string());
+        return kExitUsage;
+      }
+    }
     settings_.endpoints = endpoints_;
     settings_.request.api = completions_ ? eval::Api::Completions : eval::Api::Chat;
     settings_.request.temperature = 0.0;
@@ -212,7 +247,24 @@ class EvalCommand : public Command {
       fmt::print(stderr, "caqa eval: {}\n", summary.fatal);
       return kExitUsage;
     }
-    for (const auto& failure : summary.failures) fmt::print(stderr, "caqa eval: failed: {}\n", failure);
+    if (!summary.stopped.empty()) {
+      fmt::print(stderr, "caqa eval: stopped after {}; {} of {} samples not judged (fix it and rerun)\n",
+                 summary.stopped, summary.total - summary.completed, summary.total);
+    } else {
+      // A few lines show what failed; hundreds would bury it.
+      constexpr std::size_t kShown = 10;
+      for (std::size_t k = 0; k < summary.failures.size() && k < kShown; ++k)
+        fmt::print(stderr, "caqa eval: failed: {}\n", summary.failures[k]);
+      if (summary.failures.size() > kShown)
+        fmt::print(stderr, "caqa eval: ... and {} more failed\n", summary.failures.size() - kShown);
+    }
+    if (summary.kept_existing > 0) {
+      fmt::print(stderr,
+                 "caqa eval: kept the existing {} ({} predictions; this run judged {}): rerun to retry the failed "
+                 "samples, or --overwrite to replace it\n",
+                 settings_.output_path, summary.kept_existing, summary.completed);
+      return kExitInvalid;
+    }
     if (!quiet_)
       fmt::print(stderr, "caqa eval: wrote {} ({} of {} samples, {} from cache, {} requests, {} retries)\n",
                  settings_.output_path, summary.completed, summary.total, summary.cached, summary.requests,

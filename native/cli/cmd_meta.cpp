@@ -22,7 +22,10 @@ constexpr const char* kMetaHelp =
     "          over groups with 2+ items; tied scores share their mean gain (never broken by id)\n"
     "  95% CI  bootstrap over (score, level) cells for correlations and AUC, over groups for NDCG\n"
     "Groups: the pairs file's \"group\" (or \"qid\"); with --gold, the gold \"qid\" when every sample\n"
-    "has one, else the complexity level.";
+    "has one, else the complexity level.\n"
+    "Numeric levels in PAIRS: 2/1/0 = full/partial/no. A file whose levels are all numeric and\n"
+    "never 2 (ALCE-style 1/0) is refused until --levels says what they mean: --levels binary\n"
+    "(1 = full, 0 = no) or --levels 012 (1 = partial, 0 = no).";
 
 class MetaCommand : public Command {
  public:
@@ -37,8 +40,14 @@ class MetaCommand : public Command {
     app->add_option("input", path_, "Pairs file, or a CAQA prediction file when --gold is given")
         ->required()
         ->type_name("FILE");
-    app->add_option("--gold", gold_.path, "Benchmark split: score CAQA predictions against its labels")
-        ->type_name("FILE");
+    auto* gold = app->add_option("--gold", gold_.path, "Benchmark split: score CAQA predictions against its labels")
+                     ->type_name("FILE");
+    app->add_option("--levels", levels_,
+                    "What numeric levels in PAIRS mean: 012 (2 full, 1 partial, 0 no; the default) or binary "
+                    "(1 full, 0 no)")
+        ->type_name("012|binary")
+        ->check(CLI::IsMember({"012", "binary"}))
+        ->excludes(gold);
     app->add_option("--split", gold_.split, "With --gold: use only samples of this split")->type_name("NAME");
     predictions_.add_to(*app, false);
     add_bootstrap_flags(*app, bootstrap_.resamples, bootstrap_.seed);
@@ -71,7 +80,8 @@ class MetaCommand : public Command {
       exit_code_ = kExitUsage;
       return std::nullopt;
     }
-    MetaPairsRead read = read_meta_pairs(file->text(), predictions_.max_line_bytes);
+    LevelCoding coding = levels_.empty() ? LevelCoding::Unstated : *parse_level_coding(levels_);
+    MetaPairsRead read = read_meta_pairs(file->text(), predictions_.max_line_bytes, coding);
     if (read.diagnostics.has_errors()) {
       print_diagnostics(stderr, display_name(path_), read.diagnostics, predictions_.max_errors);
       fmt::print(stderr, "caqa: {} was not evaluated: {} problem(s) above\n", display_name(path_),
@@ -98,7 +108,7 @@ class MetaCommand : public Command {
     return meta_of_scored(inputs.gold->gold, scored, bootstrap_, scored.report->sources);
   }
 
-  std::string path_, output_;
+  std::string path_, output_, levels_;
   GoldFlags gold_;
   PredictionFlags predictions_;
   BootstrapOptions bootstrap_{};

@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
       "  caqa score PRED... --gold BENCH.jsonl     per-label F1, micro-F1 per complexity, confusion, CIs\n"
       "  caqa compare A B --gold BENCH.jsonl       paired significance of the difference of two evaluators\n"
       "  caqa meta PAIRS | PRED --gold BENCH.jsonl  correlation, ROC-AUC, NDCG of metric scores vs. support levels\n"
-      "  caqa kalma QUESTIONS ANSWERS [...]        KG-citation quality: correctness, precision, recall, [NA]\n"
+      "  caqa kalma --questions Q --answers A       KG-citation quality: correctness, precision, recall, [NA]\n"
       "  caqa export-gold BENCH --split test -o F  compact gold artifact for the browser scorer\n"
       "  caqa serve [dist]                         serve the static leaderboard site on 127.0.0.1:8080\n"
       "  caqa leaderboard check|publish            validate submissions; rescore and rank them into leaderboard.json\n"

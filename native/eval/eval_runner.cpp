@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -19,8 +20,10 @@
 
 #include "caqa/eval/prompt.h"
 #include "caqa/label.h"
+#include "error_streak.h"
 #include "eval_progress.h"
 #include "files.h"
+#include "preflight.h"
 #include "response_cache.h"
 
 namespace caqa::eval {
@@ -104,6 +107,15 @@ using Ask = std::function<std::optional<std::string>(const std::string& prompt)>
 // judge(i, ask): sample i's prediction, or nullopt when a request of it failed.
 using JudgeFn = std::function<std::optional<Judged>(std::size_t i, const Ask& ask)>;
 
+// The predictions an existing OUT holds (its non-blank lines); 0 when there is none.
+std::size_t existing_predictions(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::size_t count = 0;
+  for (std::string line; std::getline(in, line);)
+    if (line.find_first_not_of(" \t\r") != std::string::npos) ++count;
+  return count;
+}
+
 std::string prediction_line(const nlohmann::json& id, const Judged& judged) {
   nlohmann::json line = {{"id", id}, {"response", judged.response}};
   // Only a known label is written: otherwise scoring reads the response as unparseable.
@@ -163,11 +175,21 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
     }
   }
 
+  // Only a run that will send requests needs a server: a resume answered by the cache alone does not.
+  if (settings.preflight && cached < ids.size()) {
+    summary.fatal = preflight(settings.endpoints, settings.request, settings.api_key);
+    if (!summary.fatal.empty()) {
+      std::remove(partial_path.c_str());
+      return summary;
+    }
+  }
+  ErrorStreak streak(settings.stop_after_identical);
+
   auto worker = [&](int worker_index) {
     std::mt19937_64 rng(seed + static_cast<std::uint64_t>(worker_index) * 0x9E3779B97F4A7C15ull);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
     std::vector<std::unique_ptr<OpenAIClient>> clients(settings.endpoints.size());
-    for (;;) {
+    while (!streak.stopped()) {
       std::size_t i = next++;
       if (i >= ids.size()) return;
       if (results[i]) continue;  // answered from the cache
@@ -196,6 +218,7 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
               std::lock_guard lock(fresh_mutex);
               fresh.emplace(key, result.text);
             }
+            streak.success();
             return std::move(result.text);
           }
           ++errors;
@@ -203,7 +226,11 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
               std::string(to_string(result.error)) + " from " + settings.endpoints[e] + " (" + result.detail + ")";
           // A failed connection is not reused: httplib reconnects, but a fresh client is cheap.
           if (result.error == CallError::Connection || result.error == CallError::Timeout) clients[e].reset();
-          if (!is_retryable(result.error) || attempt >= settings.max_retries) return std::nullopt;
+          if (!is_retryable(result.error)) {
+            streak.failure(std::string(to_string(result.error)) + " (" + result.detail + ")");
+            return std::nullopt;
+          }
+          if (attempt >= settings.max_retries) return std::nullopt;
           ++retries;
           progress.update(counts());
           std::this_thread::sleep_for(std::chrono::duration<double>(delay));
@@ -235,7 +262,7 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
       ++summary.completed;
     } else {
       summary.failures.push_back((ids[i].is_string() ? ids[i].get<std::string>() : ids[i].dump()) + ": " +
-                                 last_error[i]);
+                                 (last_error[i].empty() ? "not sent (the run stopped)" : last_error[i]));
     }
   }
   summary.cached = cached;
@@ -243,6 +270,7 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
   summary.requests = requests;
   summary.retries = retries;
   summary.errors = errors;
+  summary.stopped = streak.reason();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   nlohmann::json meta = settings.meta.is_object() ? settings.meta : nlohmann::json::object();
@@ -260,6 +288,15 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
   meta["counts"] = {
       {"samples", summary.total},     {"completed", summary.completed}, {"failed", summary.total - summary.completed},
       {"from_cache", summary.cached}, {"requests", summary.requests},   {"retries", summary.retries}};
+  // Never a smaller file over a bigger one (a run whose requests all failed would empty
+  // a good OUT); its answers stay in the cache for the next run.
+  if (!settings.overwrite) {
+    if (std::size_t existing = existing_predictions(settings.output_path); existing > summary.completed) {
+      summary.kept_existing = existing;
+      std::remove(partial_path.c_str());
+      return summary;
+    }
+  }
   std::string error;
   if (!write_file_atomic(settings.output_path, out, error) ||
       !write_file_atomic(settings.output_path + ".meta.json", meta.dump(2) + "\n", error)) {

@@ -35,6 +35,9 @@ struct RunnerSettings {
   std::string cache_path;            // empty: OUT + ".cache.jsonl"
   std::string output_path;
   bool progress = true;
+  bool preflight = true;         // check the endpoints before the first request (preflight.h)
+  int stop_after_identical = 5;  // stop after this many identical non-retryable errors in a row (0: never)
+  bool overwrite = false;        // replace an existing OUT even with fewer predictions
   ExtractMode extract = ExtractMode::Lenient;
   nlohmann::json meta;  // evaluator, prompt set, its SHA-256...: copied into OUT.meta.json
 };
@@ -45,6 +48,8 @@ struct RunSummary {
   double seconds = 0;
   std::vector<std::string> failures;  // "id: last error", in input order
   std::string fatal;                  // set when the run could not start or finish its files
+  std::string stopped;                // set when identical errors stopped the run: the error repeated
+  std::size_t kept_existing = 0;      // > 0: OUT held this many predictions, more than this run's, and stays
 };
 
 // The cache key of a prompt under these request settings.

@@ -79,7 +79,9 @@ OpenAIClient::OpenAIClient(const std::string& base_url, const RequestSettings& s
     : settings_(settings), api_key_(std::move(api_key)) {
   auto [host, prefix] = split_base_url(base_url);
   std::string tail = settings.api == Api::Chat ? "/chat/completions" : "/completions";
-  path_ = prefix.ends_with("/v1") ? prefix + tail : prefix + "/v1" + tail;
+  std::string v1 = prefix.ends_with("/v1") ? prefix : prefix + "/v1";
+  path_ = v1 + tail;
+  models_path_ = v1 + "/models";
   client_ = std::make_unique<httplib::Client>(host);
   auto seconds = static_cast<time_t>(settings.timeout_s);
   auto micros = static_cast<time_t>((settings.timeout_s - static_cast<double>(seconds)) * 1e6);
@@ -92,11 +94,11 @@ OpenAIClient::OpenAIClient(const std::string& base_url, const RequestSettings& s
 
 OpenAIClient::~OpenAIClient() = default;
 
-CallResult OpenAIClient::complete(const std::string& prompt) {
+namespace {
+
+// The error class of an HTTP exchange; None for a 2xx response.
+CallResult classify(const httplib::Result& response) {
   CallResult out;
-  httplib::Headers headers;
-  if (!api_key_.empty()) headers.emplace("Authorization", "Bearer " + api_key_);
-  auto response = client_->Post(path_, headers, request_body(settings_, prompt), "application/json");
   if (!response) {
     httplib::Error error = response.error();
     out.error =
@@ -121,10 +123,30 @@ CallResult OpenAIClient::complete(const std::string& prompt) {
   } else if (response->status < 200 || response->status >= 300) {
     out.error = CallError::Client;
   }
-  if (out.error != CallError::None) {
+  if (out.error != CallError::None)
     out.detail = "HTTP " + std::to_string(response->status) + ": " + response->body.substr(0, 200);
-    return out;
-  }
+  return out;
+}
+
+httplib::Headers auth_headers(const std::string& api_key) {
+  httplib::Headers headers;
+  if (!api_key.empty()) headers.emplace("Authorization", "Bearer " + api_key);
+  return headers;
+}
+
+}  // namespace
+
+CallResult OpenAIClient::list_models() {
+  auto response = client_->Get(models_path_, auth_headers(api_key_));
+  CallResult out = classify(response);
+  if (out.error == CallError::None) out.text = response->body;
+  return out;
+}
+
+CallResult OpenAIClient::complete(const std::string& prompt) {
+  auto response = client_->Post(path_, auth_headers(api_key_), request_body(settings_, prompt), "application/json");
+  CallResult out = classify(response);
+  if (out.error != CallError::None) return out;
   auto text = parse_completion(response->body, settings_.api);
   if (!text) {
     out.error = CallError::Malformed;

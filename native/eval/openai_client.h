@@ -55,11 +55,13 @@ class OpenAIClient {
   OpenAIClient& operator=(const OpenAIClient&) = delete;
 
   CallResult complete(const std::string& prompt);
+  // GET /v1/models: the body in text on HTTP 200 (the preflight reads the model list).
+  CallResult list_models();
 
  private:
   RequestSettings settings_;
   std::string api_key_;
-  std::string path_;
+  std::string path_, models_path_;
   std::unique_ptr<httplib::Client> client_;
 };
 

@@ -1,6 +1,8 @@
 #include "json_object_line.h"
 
+#include <cctype>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 #include <simdjson.h>
@@ -141,6 +143,44 @@ std::uint32_t column_of(std::string_view line, const char* at) {
   return static_cast<std::uint32_t>(at - line.data()) + 1;
 }
 
+struct NonFinite {
+  std::size_t offset;
+  std::string_view token;
+  double value;
+};
+
+// The bare NaN, Infinity and -Infinity values of a line (outside strings, after ':', ','
+// or '['), in order.
+std::vector<NonFinite> nonfinite_literals(std::string_view line) {
+  static constexpr NonFinite kLiterals[] = {
+      {0, "NaN", std::numeric_limits<double>::quiet_NaN()}, {0, "Infinity", HUGE_VAL}, {0, "-Infinity", -HUGE_VAL}};
+  std::vector<NonFinite> found;
+  bool in_string = false;
+  char before = 0;  // the last byte outside strings and blanks
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      in_string = c != '"';
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') continue;
+    in_string = c == '"';
+    for (const NonFinite& literal : kLiterals) {
+      std::size_t end = i + literal.token.size();
+      if ((before == ':' || before == ',' || before == '[') && line.substr(i).starts_with(literal.token) &&
+          (end == line.size() || !std::isalnum(static_cast<unsigned char>(line[end])))) {
+        found.push_back({i, literal.token, literal.value});
+        i = end - 1;
+        c = '0';
+        break;
+      }
+    }
+    before = c;
+  }
+  return found;
+}
+
 }  // namespace
 
 std::string_view json_type_name(JsonField::Type type) {
@@ -176,6 +216,35 @@ JsonObjectLine::JsonObjectLine(std::initializer_list<std::string_view> keys)
 JsonObjectLine::~JsonObjectLine() = default;
 
 std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::size_t capacity) {
+  auto problem = parse_json(line, capacity);
+  if (!problem || problem->code != ErrorCode::MalformedJson) return problem;
+  return parse_nonfinite(line, std::move(*problem));  // the slow path: only lines that failed
+}
+
+// Parses a copy of the line with each non-finite value replaced by a 0 of the same width
+// (so columns hold), then gives those fields back their non-finite number.
+std::optional<LineProblem> JsonObjectLine::parse_nonfinite(std::string_view line, LineProblem problem) {
+  std::vector<NonFinite> literals = nonfinite_literals(line);
+  if (literals.empty()) return problem;
+  patched_.assign(line);
+  patched_.append(simdjson::SIMDJSON_PADDING, ' ');
+  for (const NonFinite& literal : literals) {
+    patched_.replace(literal.offset, literal.token.size(), literal.token.size(), ' ');
+    patched_[literal.offset] = '0';
+  }
+  if (auto still = parse_json(std::string_view(patched_.data(), line.size()), patched_.size())) return still;
+  for (JsonField& field : fields_) {
+    for (const NonFinite& literal : literals) {
+      if (field.type != JsonField::Type::Integer || field.column != literal.offset + 1) continue;
+      field.type = JsonField::Type::Float;
+      field.text = line.substr(literal.offset, literal.token.size());
+      field.number = literal.value;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<LineProblem> JsonObjectLine::parse_json(std::string_view line, std::size_t capacity) {
   for (auto& f : fields_) f = JsonField{};
   od::document doc;
   if (impl_->parser.iterate(line.data(), line.size(), capacity).get(doc)) return explain_malformed(line);

@@ -48,7 +48,9 @@ class JsonObjectLine {
   JsonObjectLine& operator=(const JsonObjectLine&) = delete;
 
   // The bytes from line.data() up to line.data() + capacity must be readable, and
-  // capacity >= line.size() + 64 (simdjson's padding).
+  // capacity >= line.size() + 64 (simdjson's padding). The bare values NaN, Infinity and
+  // -Infinity (not JSON, but what Python's json writes) read as non-finite numbers, so a
+  // reader reports the one field, not the whole line.
   std::optional<LineProblem> parse(std::string_view line, std::size_t capacity);
   const JsonField& field(std::size_t key_index) const { return fields_[key_index]; }
 
@@ -58,6 +60,10 @@ class JsonObjectLine {
   std::vector<std::string_view> keys_;
   std::vector<JsonField> fields_;
   std::vector<std::string> other_keys_;  // keys outside keys_ on the current line
+  std::string patched_;                  // the line with its NaN/Infinity values replaced (parse)
+
+  std::optional<LineProblem> parse_json(std::string_view line, std::size_t capacity);
+  std::optional<LineProblem> parse_nonfinite(std::string_view line, LineProblem problem);
 };
 
 }  // namespace caqa::detail

@@ -100,9 +100,12 @@ class RowReader {
       row.has_score = true;
       row.score = score.number;
     } else if (score.type != JsonField::Type::Absent && score.type != JsonField::Type::Null) {
+      bool number = score.type == JsonField::Type::Integer || score.type == JsonField::Type::Float;
       error(line, ErrorCode::BadScore, score.column,
             fmt::format("expected a finite number or null for \"score\", found {}", detail::describe_found(score)),
-            "the score is optional; leave it out when the evaluator gives none");
+            number ? "a score must be a finite number (NaN and Infinity are not JSON): write null; the line is scored "
+                     "without one"
+                   : "the score is optional; leave it out when the evaluator gives none");
     }
     set_.id_arena.append(id);
     set_.rows.push_back(row);

@@ -30,6 +30,26 @@ python3 -c "import json,sys; r=json.load(open('$tmp/out')); assert r['signature'
   && { passed=$((passed + 1)); echo "ok   score --json: signature and gold hash"; } \
   || { failed=$((failed + 1)); echo "FAIL score --json: signature and gold hash"; }
 check "score --json twice gives the same bytes" 0 bash -c "cmp <('$caqa' score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --json 2>/dev/null) <('$caqa' score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --json 2>/dev/null)"
+# Issue 12: the overview showed `kalma QUESTIONS ANSWERS`, which fails: every --flag the
+# overview names must be one its subcommand accepts.
+"$caqa" --help >"$tmp/overview" 2>&1
+python3 - "$caqa" "$tmp/overview" >"$tmp/unknown_flags" <<'PY'
+import re, subprocess, sys
+caqa, overview = sys.argv[1], open(sys.argv[2]).read()
+for line in overview.splitlines():
+    m = re.match(r"  caqa ([a-z-]+) (.*?)(?:  +|$)", line)
+    if not m: continue
+    sub, usage = m.group(1), m.group(2).split()
+    helptext = subprocess.run([caqa, sub, "--help"], capture_output=True, text=True).stdout
+    for i, word in enumerate(usage):
+        flag = re.match(r"\[?(--[a-z][a-z-]*)", word)
+        if flag and flag.group(1) not in helptext: print(sub, flag.group(1))
+        # An argument word (QUESTIONS, PRED...) not after a flag is a positional.
+        if re.fullmatch(r"[A-Z][A-Z.]*(\.\.\.)?", word) and not (i and usage[i - 1].startswith("-")) \
+                and "Positionals:" not in helptext:
+            print(sub, word, "(no positional arguments)")
+PY
+check "--help: the overview names only flags and arguments its subcommands take" 0 test ! -s "$tmp/unknown_flags"
 # Issue 12: a negative seed wrapped to 18446744073709551615, --bootstrap had no cap.
 check "score --seed -1 is a usage error" 2 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --seed -1
 check "score --bootstrap over the cap is a usage error" 2 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --bootstrap 10000000

@@ -25,30 +25,51 @@ cp -a "$tmp/p" "$tmp/copy"
 mkdir "$tmp/run"
 grep -aqF "$src/data" "$tmp/copy/bin/caqa" && fail "bin/caqa names $src/data"
 
-# Inside: build the default benchmark, show eval's help, and run eval up to the endpoint.
+# A one-answer OpenAI-compatible server (eval's preflight asks GET /v1/models first).
+python3 - "$tmp/port" <<'SERVER' &
+import http.server, json, sys
+class H(http.server.BaseHTTPRequestHandler):
+    def reply(self, body):
+        self.send_response(200); self.send_header("Content-Type", "application/json"); self.end_headers()
+        self.wfile.write(json.dumps(body).encode())
+    def do_GET(self): self.reply({"data": [{"id": "m"}]})
+    def do_POST(self):
+        self.rfile.read(int(self.headers["Content-Length"]))
+        self.reply({"choices": [{"message": {"content": "Supportive"}}]})
+    def log_message(self, *args): pass
+s = http.server.HTTPServer(("127.0.0.1", 0), H)
+open(sys.argv[1] + ".tmp", "w").write(str(s.server_port)); __import__("os").rename(sys.argv[1] + ".tmp", sys.argv[1])
+s.serve_forever()
+SERVER
+server=$!
+trap 'kill $server; rm -rf "$tmp"' EXIT
+for _ in $(seq 100); do [ -f "$tmp/port" ] && break; sleep 0.05; done
+port=$(cat "$tmp/port") || fail "the fake server did not start"
+
+# Inside: build the default benchmark, show eval's help, and judge one sample.
 cat >"$tmp/inside.sh" <<'INSIDE'
 set -u
 cd "$1/run"
 caqa=$1/copy/bin/caqa
 "$caqa" build -q -o b || { echo "FAIL: caqa build exited $?"; exit 1; }
 "$caqa" eval --help >help.txt || { echo "FAIL: caqa eval --help exited $?"; exit 1; }
-"$caqa" eval --gold b/test.jsonl --endpoint http://127.0.0.1:1 --model m --limit 1 --max-retries 0 --quiet \
+"$caqa" eval --gold b/test.jsonl --endpoint http://127.0.0.1:$2 --model m --limit 1 --max-retries 0 --quiet \
   -o pred.jsonl 2>eval.err
 echo "eval exit $?: $(head -c 300 eval.err)"
 INSIDE
 if unshare -rm true 2>/dev/null; then
   echo "source tree hidden: $src under an empty tmpfs"
-  unshare -rm bash -c 'mount -t tmpfs none "$1" && bash "$2/inside.sh" "$2"' _ "$src" "$tmp" || exit 1
+  unshare -rm bash -c 'mount -t tmpfs none "$1" && bash "$2/inside.sh" "$2" "$3"' _ "$src" "$tmp" "$port" || exit 1
 else
   echo "no user namespaces: $src stays in place (bin/caqa names no file under it, checked above)"
-  bash "$tmp/inside.sh" "$tmp" || exit 1
+  bash "$tmp/inside.sh" "$tmp" "$port" || exit 1
 fi
 
 run=$tmp/run
 grep -qF "$src" "$run/help.txt" && fail "eval --help shows the build path: $(grep -F "$src" "$run/help.txt")"
 grep -q -- "--prompt-dir" "$run/help.txt" || fail "eval --help has no --prompt-dir"
 grep -qiE "prompt|index\.json" "$run/eval.err" && fail "eval could not find its prompts: $(cat "$run/eval.err")"
-grep -qF "127.0.0.1:1" "$run/eval.err" || fail "eval did not reach the endpoint: $(cat "$run/eval.err")"
+[ -s "$run/pred.jsonl" ] || fail "eval judged nothing: $(cat "$run/eval.err")"
 # Same bytes as the build tree's caqa, and the prompt set as in data/prompts.
 "$build/native/caqa" build -q -o "$tmp/reference" || fail "reference build"
 for f in train.jsonl test.jsonl manifest.json statistics.md; do

@@ -12,32 +12,13 @@
 
 #include "caqa/eval/prompt.h"
 #include "eval/eval_runner.h"
+#include "eval_test_util.h"
 #include "fake_openai.h"
-
-extern char** environ;
 
 namespace caqa::eval {
 namespace {
 
-using testing::DropServer;
-using testing::FakeOpenAI;
-using testing::Fault;
-namespace fs = std::filesystem;
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) lines.push_back(line);
-  return lines;
-}
+using namespace testing;  // NOLINT: the shared eval test helpers
 
 // The values of one key over the lines of a response cache (what a killed run kept).
 std::set<std::string> cached_values(const std::string& cache, const char* key) {
@@ -49,21 +30,6 @@ std::set<std::string> cached_values(const std::string& cache, const char* key) {
   return values;
 }
 
-const std::string kRoot = CAQA_SOURCE_DIR;
-const std::string kBench = kRoot + "/data/examples/benchmark.jsonl";
-
-std::vector<EvalItem> bench_items(std::size_t limit = 1000) {
-  std::string tmpl_file = slurp(kRoot + "/data/prompts/gpt_zero_shot.txt");
-  std::vector<EvalItem> items;
-  for (const auto& line : lines_of(slurp(kBench))) {
-    if (items.size() >= limit) break;
-    auto j = nlohmann::json::parse(line);
-    auto q = j["question"].get<std::string>(), a = j["answer"].get<std::string>(), c = j["citation"].get<std::string>();
-    items.push_back({j["id"], render_sample_prompt(template_body(tmpl_file), {q, a, c}).text});
-  }
-  return items;
-}
-
 std::string expected_output(const std::vector<EvalItem>& items) {
   std::string out;
   for (const auto& item : items) {
@@ -73,33 +39,6 @@ std::string expected_output(const std::vector<EvalItem>& items) {
     out += line.dump() + "\n";
   }
   return out;
-}
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("caqa_eval_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-  static inline int counter = 0;
-};
-
-RunnerSettings fast_settings(const std::vector<std::string>& endpoints, const std::string& out) {
-  RunnerSettings s;
-  s.endpoints = endpoints;
-  s.request.model = "fake-judge";
-  s.request.timeout_s = 2.0;
-  s.concurrency = 8;
-  s.max_retries = 5;
-  s.backoff_base_s = 0.005;
-  s.backoff_max_s = 0.05;
-  s.jitter_seed = 7;
-  s.output_path = out;
-  s.progress = false;
-  return s;
 }
 
 TEST(EvalRun, JudgesEverySampleOnceAndWritesAtomically) {
@@ -192,6 +131,7 @@ TEST(EvalRun, DroppedConnectionsAreRetriedAndBounded) {
   auto settings = fast_settings({drop.url()}, dir.file("out.jsonl"));
   settings.max_retries = 2;
   settings.concurrency = 1;
+  settings.preflight = false;  // the retries, not the preflight, are under test
   RunSummary summary = run_eval(items, settings);
   EXPECT_EQ(summary.failed, 3u);
   EXPECT_EQ(summary.requests, 9u);
@@ -219,24 +159,6 @@ TEST(EvalRun, BackoffGrowsAndIsCapped) {
   EXPECT_DOUBLE_EQ(retry_delay_s(s, 10, r, 0.0), 2.0);
   r.retry_after_s = 7;
   EXPECT_DOUBLE_EQ(retry_delay_s(s, 0, r, 0.5), 7.0);
-}
-
-pid_t spawn_cli(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  std::string exe = CAQA_EVAL_CLI;
-  argv.push_back(exe.data());
-  std::vector<std::string> copy = args;
-  for (auto& a : copy) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  EXPECT_EQ(posix_spawn(&pid, exe.c_str(), nullptr, nullptr, argv.data(), environ), 0);
-  return pid;
-}
-
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
 }
 
 // Runs caqa with args and kills it (SIGKILL) once its response cache holds `lines` lines,

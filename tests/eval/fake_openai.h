@@ -88,7 +88,9 @@ inline std::string fake_reply(const std::string& prompt) {
   return fake_judge(prompt);
 }
 
-enum class Fault { None, Status500, Status429, Slow, Malformed, Status401 };
+// Chatty: the judged category inside a sentence ("I would say: Supportive."), which the
+// lenient extraction reads and the strict one does not.
+enum class Fault { None, Status500, Status429, Slow, Malformed, Status401, Status404, Chatty };
 
 class FakeOpenAI {
  public:
@@ -108,6 +110,11 @@ class FakeOpenAI {
         n = counts_[prompt]++;
       }
       ++total_;
+      if (body.is_object() && body.value("model", "") != "fake-judge") {  // as vLLM answers an unknown model
+        res.status = 404;
+        res.set_content("{\"error\":\"model not found\"}", "application/json");
+        return;
+      }
       if (delay_s_ > 0) std::this_thread::sleep_for(std::chrono::duration<double>(delay_s_));
       Fault fault = plan_ ? plan_(prompt, n) : Fault::None;
       switch (fault) {
@@ -119,6 +126,10 @@ class FakeOpenAI {
           res.status = 401;
           res.set_content("{\"error\":\"bad key\"}", "application/json");
           return;
+        case Fault::Status404:
+          res.status = 404;
+          res.set_content("{\"error\":\"model not found\"}", "application/json");
+          return;
         case Fault::Status429:
           res.status = 429;
           res.set_header("Retry-After", retry_after_);
@@ -126,13 +137,22 @@ class FakeOpenAI {
           return;
         case Fault::Malformed: res.set_content("{\"choices\": [ {\"mess", "application/json"); return;
         case Fault::Slow: std::this_thread::sleep_for(std::chrono::duration<double>(slow_s_)); break;
-        case Fault::None: break;
+        case Fault::None:
+        case Fault::Chatty: break;
       }
-      nlohmann::json out = {
-          {"id", "fake"},
-          {"object", "chat.completion"},
-          {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", fake_reply(prompt)}}}}}}};
+      std::string reply = fault == Fault::Chatty ? "I would say: " + fake_reply(prompt) + "." : fake_reply(prompt);
+      nlohmann::json out = {{"id", "fake"},
+                            {"object", "chat.completion"},
+                            {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", reply}}}}}}};
       res.set_content(out.dump(), "application/json");
+    });
+    // The model list a preflight reads; models_status 404 plays a server without it.
+    server_.Get("/v1/models", [this](const httplib::Request&, httplib::Response& res) {
+      ++models_requests_;
+      res.status = models_status_;
+      res.set_content(models_status_ == 200 ? R"({"object":"list","data":[{"id":"fake-judge","object":"model"}]})"
+                                            : R"({"error":"no"})",
+                      "application/json");
     });
     port_ = server_.bind_to_any_port("127.0.0.1");
     thread_ = std::thread([this] { server_.listen_after_bind(); });
@@ -153,6 +173,8 @@ class FakeOpenAI {
     return it == counts_.end() ? 0 : it->second;
   }
   long total() const { return total_; }
+  long models_requests() const { return models_requests_; }
+  void set_models_status(int status) { models_status_ = status; }
 
  private:
   Plan plan_;
@@ -163,7 +185,8 @@ class FakeOpenAI {
   std::thread thread_;
   std::mutex mutex_;
   std::map<std::string, int> counts_;
-  std::atomic<long> total_{0};
+  std::atomic<long> total_{0}, models_requests_{0};
+  std::atomic<int> models_status_{200};
 };
 
 // Accepts connections, reads a little, then closes them without answering.

@@ -125,6 +125,41 @@ TEST(MetaPairs, ReadsJsonLinesAndCsvWithDiagnostics) {
   EXPECT_EQ(csv.items.group_by, "group");
 }
 
+// ALCE-style 1/0 levels are not silently read as partial/no: refused until --levels says
+// which coding is meant; binary reads 1 as full support.
+TEST(MetaPairs, BinaryLookingLevelsNeedAStatedCoding) {
+  const char* jsonl =
+      "{\"id\":\"a\",\"level\":1,\"score\":0.9}\n"
+      "{\"id\":\"b\",\"level\":0,\"score\":0.2}\n"
+      "{\"id\":\"c\",\"level\":\"1\",\"score\":0.6}\n";
+  auto unstated = caqa::read_meta_pairs(jsonl);
+  ASSERT_EQ(unstated.diagnostics.items.size(), 1u);
+  const auto& d = unstated.diagnostics.items[0];
+  EXPECT_EQ(d.code, caqa::ErrorCode::InvalidLabel);
+  EXPECT_EQ(d.line, 0u);
+  EXPECT_NE(d.message.find("looks binary"), std::string::npos) << d.message;
+  EXPECT_NE(d.hint.find("--levels binary"), std::string::npos) << d.hint;
+
+  auto binary = caqa::read_meta_pairs(jsonl, caqa::kDefaultMaxLineBytes, caqa::LevelCoding::Binary);
+  EXPECT_TRUE(binary.diagnostics.items.empty());
+  ASSERT_EQ(binary.items.size(), 3u);
+  EXPECT_EQ(binary.items.levels[0], caqa::SupportLevel::Full);
+  EXPECT_EQ(binary.items.levels[1], caqa::SupportLevel::No);
+  auto graded = caqa::read_meta_pairs(jsonl, caqa::kDefaultMaxLineBytes, caqa::LevelCoding::Graded);
+  EXPECT_TRUE(graded.diagnostics.items.empty());
+  EXPECT_EQ(graded.items.levels[0], caqa::SupportLevel::Partial);
+
+  // A 2 anywhere, or levels written as names, say the file is graded: no refusal.
+  EXPECT_TRUE(caqa::read_meta_pairs("id,level,score\na,1,0.9\nb,0,0.1\nc,2,0.5\n").diagnostics.items.empty());
+  EXPECT_TRUE(caqa::read_meta_pairs("id,level,score\na,partial,0.9\nb,0,0.1\n").diagnostics.items.empty());
+  // Under binary a 2 is no level.
+  auto two = caqa::read_meta_pairs("id,level,score\na,2,0.9\n", caqa::kDefaultMaxLineBytes, caqa::LevelCoding::Binary);
+  ASSERT_EQ(two.diagnostics.items.size(), 1u);
+  EXPECT_EQ(two.diagnostics.items[0].line, 2u);
+  EXPECT_EQ(caqa::parse_level_coding("binary"), caqa::LevelCoding::Binary);
+  EXPECT_EQ(caqa::parse_level_coding("01"), std::nullopt);
+}
+
 TEST(MetaReport, BootstrapIsSeededAndBracketsTheEstimate) {
   Data d = random_pairs(2000, 11);
   caqa::MetaItems items;

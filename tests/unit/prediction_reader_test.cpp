@@ -139,3 +139,41 @@ TEST(PredictionReader, AResponseIsReadWithThisRunsExtractionEvenBesideALabel) {
   EXPECT_EQ(s.rows[0].kind, PredictedKind::Unparseable);
   EXPECT_EQ(s.responses_parsed, 0u);
 }
+
+// Python's json writes NaN and Infinity: one such score is one bad_score on its line (a
+// warning: the line is scored without a score), never the whole line or file lost.
+TEST(PredictionReader, NonFiniteScoreIsOneBadScoreOnItsLine) {
+  auto set = caqa::read_predictions(
+      "{\"id\":\"a\",\"label\":\"supportive\",\"score\":NaN}\n"
+      "{\"id\":\"b\",\"label\":\"irrelevant\",\"score\": -Infinity ,\"note\":\"NaN, Infinity\"}\n"
+      "{\"id\":\"c\",\"label\":\"irrelevant\",\"score\":0.25}\n");
+  ASSERT_EQ(set.rows.size(), 3u);
+  EXPECT_FALSE(set.rows[0].has_score);
+  EXPECT_EQ(set.rows[0].label, caqa::index_of(caqa::Label::Supportive));
+  EXPECT_FALSE(set.rows[1].has_score);
+  EXPECT_TRUE(set.rows[2].has_score);
+  ASSERT_EQ(set.diagnostics.items.size(), 2u);
+  const auto& nan = set.diagnostics.items[0];
+  EXPECT_EQ(nan.code, ErrorCode::BadScore);
+  EXPECT_EQ(nan.line, 1u);
+  EXPECT_EQ(nan.column, 40u);
+  EXPECT_NE(nan.message.find("found number NaN"), std::string::npos) << nan.message;
+  EXPECT_NE(nan.hint.find("not JSON): write null"), std::string::npos) << nan.hint;
+  EXPECT_EQ(set.diagnostics.items[1].line, 2u);
+  EXPECT_EQ(set.diagnostics.items[1].column, 41u);
+  EXPECT_NE(set.diagnostics.items[1].message.find("-Infinity"), std::string::npos);
+
+  auto csv = caqa::read_predictions("id,label,score\na,supportive,NaN\nb,irrelevant,0.5\n");
+  ASSERT_EQ(csv.rows.size(), 2u);
+  auto d = only_diagnostic(csv);
+  EXPECT_EQ(d.code, ErrorCode::BadScore);
+  EXPECT_EQ(d.line, 2u);
+
+  // A NaN in the label is still a wrong type for that field, and other syntax errors stay errors.
+  d = only_diagnostic(caqa::read_predictions("{\"id\":\"a\",\"label\":NaN}\n"));
+  EXPECT_EQ(d.code, ErrorCode::BadLabelType);
+  d = only_diagnostic(caqa::read_predictions("{\"id\":\"a\",\"label\":\"supportive\",\"score\":NaN,}\n"));
+  EXPECT_EQ(d.code, ErrorCode::MalformedJson);
+  d = only_diagnostic(caqa::read_predictions("{\"id\":\"a\",\"label\":\"supportive\",\"score\":NaNa}\n"));
+  EXPECT_EQ(d.code, ErrorCode::MalformedJson);
+}

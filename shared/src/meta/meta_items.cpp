@@ -25,7 +25,7 @@ std::uint32_t group_index(MetaItems& items, IdIndex& names, std::string_view nam
 // Adds one pair, or reports why not. Fields already typed (CSV fields are strings).
 class PairReader {
  public:
-  PairReader(MetaPairsRead& out) : out_(out) {}
+  PairReader(MetaPairsRead& out, LevelCoding coding) : out_(out), coding_(coding) {}
 
   void error(std::uint32_t line, ErrorCode code, std::uint32_t column, std::string message, std::string hint = {}) {
     out_.diagnostics.items.push_back({code, Severity::Error, line, column, std::move(message), std::move(hint)});
@@ -43,18 +43,24 @@ class PairReader {
       error(line, ErrorCode::MissingLabel, 1, "expected a \"level\" key (full, partial or no), found none");
       return;
     }
-    if (level.type == JsonField::Type::String || level.type == JsonField::Type::Integer)
-      parsed = parse_support_level(level.text);
+    if (level.type == JsonField::Type::String || level.type == JsonField::Type::Integer) {
+      parsed = parse_support_level(level.text, coding_);
+      auto number = numeric_level(level.text);
+      ++levels_read_;
+      numeric_levels_ += number ? 1 : 0;
+      saw_two_ = saw_two_ || number == 2;
+    }
     if (!parsed) {
       error(line, ErrorCode::InvalidLabel, level.column,
             fmt::format("expected a support level for \"level\", found {}", detail::describe_found(level)),
-            "use full, partial or no (also FS/PS/NS, 2/1/0 or a CAQA label)");
+            coding_ == LevelCoding::Binary ? "--levels binary reads 1 (full) and 0 (no), and full, partial or no"
+                                           : "use full, partial or no (also FS/PS/NS, 2/1/0 or a CAQA label)");
       return;
     }
-    bool finite =
-        (score.type == JsonField::Type::Integer || score.type == JsonField::Type::Float) && std::isfinite(score.number);
-    if (!finite) {
-      if (score.type != JsonField::Type::Absent && score.type != JsonField::Type::Null)
+    bool number = score.type == JsonField::Type::Integer || score.type == JsonField::Type::Float;
+    if (!number || !std::isfinite(score.number)) {
+      // NaN and Infinity (Python's json writes them) are no score, like null: counted, left out.
+      if (!number && score.type != JsonField::Type::Absent && score.type != JsonField::Type::Null)
         error(line, ErrorCode::BadScore, score.column,
               fmt::format("expected a finite number for \"score\", found {}", detail::describe_found(score)));
       else
@@ -75,9 +81,22 @@ class PairReader {
     out_.items.groups.push_back(group_index(out_.items, group_names_, group_name));
   }
 
+  // A file of 1s and 0s read as 2/1/0 would turn "attributable" into "partial": unless
+  // --levels says which coding is meant, refuse it.
+  void check_coding() {
+    if (coding_ != LevelCoding::Unstated || numeric_levels_ == 0 || numeric_levels_ != levels_read_ || saw_two_) return;
+    error(0, ErrorCode::InvalidLabel, 0,
+          "every level is 1 or 0, never 2: the file looks binary (e.g. ALCE's attributable 1 / not 0), and the "
+          "default 012 coding would read its 1s as partial support",
+          "say what the levels mean: --levels binary (1 = full, 0 = no) or --levels 012 (2 full, 1 partial, 0 no)");
+  }
+
  private:
   MetaPairsRead& out_;
+  LevelCoding coding_;
   IdIndex ids_, group_names_;
+  std::size_t levels_read_ = 0, numeric_levels_ = 0;
+  bool saw_two_ = false;
 };
 
 void read_pairs_jsonl(const InputText& text, std::size_t max_line_bytes, MetaPairsRead& out, PairReader& pairs) {
@@ -181,10 +200,10 @@ MetaItems meta_items_from_predictions(const PredictionSet& predictions, const Go
   return items;
 }
 
-MetaPairsRead read_meta_pairs(const InputText& text, std::size_t max_line_bytes) {
+MetaPairsRead read_meta_pairs(const InputText& text, std::size_t max_line_bytes, LevelCoding coding) {
   MetaPairsRead out;
   out.items.group_by = "none";
-  PairReader pairs(out);
+  PairReader pairs(out, coding);
   std::string_view bytes = text.bytes();
   std::size_t i = bytes.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   while (i < bytes.size() && (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n')) ++i;
@@ -192,6 +211,7 @@ MetaPairsRead read_meta_pairs(const InputText& text, std::size_t max_line_bytes)
     read_pairs_csv(bytes, out, pairs);
   else
     read_pairs_jsonl(text, max_line_bytes, out, pairs);
+  pairs.check_coding();
   if (out.lines == 0 && !out.diagnostics.has_errors())
     out.diagnostics.items.push_back(
         {ErrorCode::EmptyFile, Severity::Error, 0, 0, "expected statement-citation pairs, found an empty file", ""});

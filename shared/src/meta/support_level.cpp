@@ -21,4 +21,22 @@ std::optional<SupportLevel> parse_support_level(std::string_view text) {
   return std::nullopt;
 }
 
+std::optional<LevelCoding> parse_level_coding(std::string_view text) {
+  if (text == "012") return LevelCoding::Graded;
+  if (text == "binary") return LevelCoding::Binary;
+  return std::nullopt;
+}
+
+std::optional<int> numeric_level(std::string_view text) {
+  if (text.size() != 1 || text[0] < '0' || text[0] > '2') return std::nullopt;
+  return text[0] - '0';
+}
+
+std::optional<SupportLevel> parse_support_level(std::string_view text, LevelCoding coding) {
+  auto number = numeric_level(text);
+  if (coding != LevelCoding::Binary || !number) return parse_support_level(text);
+  if (*number == 2) return std::nullopt;
+  return *number == 1 ? SupportLevel::Full : SupportLevel::No;
+}
+
 }  // namespace caqa

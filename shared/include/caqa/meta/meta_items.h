@@ -32,12 +32,14 @@ MetaItems meta_items_from_predictions(const PredictionSet& predictions, const Go
                                       const Validation& validation);
 
 // A pairs file: JSON Lines {"id", "level", "score", "group"?} or CSV with a header
-// id,level,score[,group]. "qid" is accepted for "group".
+// id,level,score[,group]. "qid" is accepted for "group". Numeric levels read by coding
+// (support_level.h): with Unstated, levels all numeric and never 2 are an error.
 struct MetaPairsRead {
   MetaItems items;
   Diagnostics diagnostics;
   std::size_t lines = 0;
 };
-MetaPairsRead read_meta_pairs(const InputText& text, std::size_t max_line_bytes = kDefaultMaxLineBytes);
+MetaPairsRead read_meta_pairs(const InputText& text, std::size_t max_line_bytes = kDefaultMaxLineBytes,
+                              LevelCoding coding = LevelCoding::Unstated);
 
 }  // namespace caqa

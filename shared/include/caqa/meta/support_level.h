@@ -25,4 +25,16 @@ SupportLevel support_level_of(Label label);
 // (case, spaces, hyphens and underscores ignored), or a CAQA label spelling.
 std::optional<SupportLevel> parse_support_level(std::string_view text);
 
+// What numeric levels in a pairs file mean (`caqa meta --levels`): 012 (2 full, 1
+// partial, 0 no) or binary (1 full, 0 no, as in ALCE's attributable / not). Unstated
+// reads 012 but refuses a file whose levels are all numeric and never 2: such a file
+// is most likely binary, and reading its 1s as partial would change every number.
+enum class LevelCoding : std::uint8_t { Unstated, Graded, Binary };
+std::optional<LevelCoding> parse_level_coding(std::string_view text);  // "012" or "binary"
+
+// A level written as a number ("2", "1", "0"), or nullopt for any other text.
+std::optional<int> numeric_level(std::string_view text);
+// The level of text under coding; nullopt when it is none (a 2 under binary).
+std::optional<SupportLevel> parse_support_level(std::string_view text, LevelCoding coding);
+
 }  // namespace caqa

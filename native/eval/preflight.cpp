@@ -1,0 +1,81 @@
+#include "preflight.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace caqa::eval {
+
+namespace {
+
+// The preflight waits less than a request may: a silent host should not cost a minute.
+constexpr double kPreflightTimeoutS = 10.0;
+
+// The model ids of a /v1/models body ({"data": [{"id": ...}, ...]}), or nullopt.
+std::optional<std::vector<std::string>> served_models(const std::string& body) {
+  auto json = nlohmann::json::parse(body, nullptr, false);
+  if (!json.is_object() || !json.contains("data") || !json["data"].is_array()) return std::nullopt;
+  std::vector<std::string> ids;
+  for (const auto& entry : json["data"])
+    if (entry.is_object() && entry.contains("id") && entry["id"].is_string()) ids.push_back(entry["id"]);
+  return ids;
+}
+
+enum class Verdict { Usable, Down, Fatal };
+
+struct Check {
+  Verdict verdict;
+  std::string message;
+};
+
+Check refused(const std::string& url, const CallResult& result, const std::string& model) {
+  if (result.status == 401 || result.status == 403)
+    return {Verdict::Fatal, fmt::format("{} refused the API key ({}; hint: --api-key-env VAR)", url, result.detail)};
+  if (result.status == 404)
+    return {Verdict::Fatal, fmt::format("{} does not serve model \"{}\" ({})", url, model, result.detail)};
+  return {Verdict::Fatal, fmt::format("{} rejected the request ({})", url, result.detail)};
+}
+
+Check check_endpoint(const std::string& url, const RequestSettings& request, const std::string& api_key) {
+  RequestSettings probe = request;
+  probe.max_tokens = 1;
+  probe.timeout_s = std::min(request.timeout_s, kPreflightTimeoutS);
+  OpenAIClient client(url, probe, api_key);
+  CallResult models = client.list_models();
+  if (models.error == CallError::Connection || models.error == CallError::Timeout)
+    return {Verdict::Down, fmt::format("{} is not reachable ({})", url, models.detail)};
+  if (models.status == 401 || models.status == 403) return refused(url, models, request.model);
+  std::optional<std::vector<std::string>> ids;
+  if (models.error == CallError::None) ids = served_models(models.text);
+  if (ids && std::find(ids->begin(), ids->end(), request.model) != ids->end()) return {Verdict::Usable, {}};
+  // No model list, or one without the model (some servers accept aliases they do not
+  // list): one tiny completion says what a real request would meet.
+  CallResult first = client.complete("Reply with OK.");
+  if (first.error == CallError::Connection || first.error == CallError::Timeout)
+    return {Verdict::Down, fmt::format("{} is not reachable ({})", url, first.detail)};
+  if (first.error != CallError::Client) return {Verdict::Usable, {}};
+  if (ids && first.status != 401 && first.status != 403)
+    return {Verdict::Fatal,
+            fmt::format("{} does not serve model \"{}\" (it serves: {}; {})", url, request.model,
+                        ids->empty() ? std::string("none") : fmt::format("{}", fmt::join(*ids, ", ")), first.detail)};
+  return refused(url, first, request.model);
+}
+
+}  // namespace
+
+std::string preflight(const std::vector<std::string>& endpoints, const RequestSettings& request,
+                      const std::string& api_key) {
+  std::string down;
+  bool usable = false;
+  for (const auto& url : endpoints) {
+    Check check = check_endpoint(url, request, api_key);
+    if (check.verdict == Verdict::Fatal) return check.message;
+    if (check.verdict == Verdict::Usable) usable = true;
+    if (check.verdict == Verdict::Down && down.empty()) down = check.message;
+  }
+  return usable ? std::string() : "no endpoint answers: " + down;
+}
+
+}  // namespace caqa::eval
