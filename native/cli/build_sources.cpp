@@ -90,6 +90,7 @@ std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& flag
   Reader read(out);
   s.relation_names = read.optional_file(flags.relation_names);
   const bool use_default = uses_default_benchmark(flags);
+  out.is_default = use_default;
   if (use_default) {
     read.embedded("default/triples.tsv", s.kg);
     read.embedded("default/names.tsv", s.names);

@@ -26,6 +26,7 @@ struct BuildInputFlags {
 
 struct LoadedBuildSources {
   kg::BuildSources sources;                       // views into `files`
+  bool is_default = false;                        // the embedded default benchmark's inputs
   std::vector<std::unique_ptr<FileBytes>> files;  // kept open while `sources` is used
 };
 

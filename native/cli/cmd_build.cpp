@@ -45,16 +45,19 @@ class BuildCommand : public Command {
         parent.add_subcommand("build", "Build the CAQA benchmark from a knowledge graph and KGQA questions.");
     inputs_.add_to(*app);
     app->add_option("-o,--out", out_, "Output folder")->capture_default_str();
-    app->add_option("--seed", options_.build.seed, "Seed of every random choice")->capture_default_str();
-    app->add_option("--test-fraction", options_.build.test_fraction, "Share of source questions in the test split")
-        ->check(CLI::Range(0.0, 1.0))
-        ->capture_default_str();
+    app->add_option("--seed", seed_, "Seed of every random choice")->capture_default_str();
+    app->add_option("--test-fraction", test_fraction_,
+                    "Share of source questions in the test split (default 0.15; 0.3 for the default benchmark)")
+        ->check(CLI::Range(0.0, 1.0));
     app->add_option("--max-questions", options_.max_questions, "Use only the first N questions (0 = all)")
         ->capture_default_str();
-    app->add_option("--sample-queries", options_.sample_queries,
+    app->add_option("--sample-queries", sample_queries_,
                     "Also sample N questions from the KG (single triples, 2-hop paths, 2-branch trees with 1-3 "
-                    "answers; text from --query-templates)")
-        ->capture_default_str();
+                    "answers; text from --query-templates). Default 0; 4000 for the default benchmark");
+    harden_ =
+        app->add_flag("--harden,!--no-harden", harden_value_,
+                      "Adversarial filtering (AFLite, docs/hardening.md): drop the samples a bag-of-n-grams model "
+                      "predicts from many random splits. Default off; on for the default benchmark");
     app->add_flag("!--no-verify", options_.build.verify, "Skip re-deriving each label from its subgraph");
     app->add_flag("!--no-audit", options_.audit,
                   "Skip the shortcut audit (caqa audit's probes, written into statistics.md and the manifest)");
@@ -90,7 +93,7 @@ class BuildCommand : public Command {
       if (!ground) ground.emplace("build", !quiet_);
       ground->update(done, total);
     };
-    kg::BuiltBenchmark built = kg::build_benchmark(loaded->sources, options_, observer);
+    kg::BuiltBenchmark built = kg::build_benchmark(loaded->sources, options(loaded->is_default), observer);
     if (!ground) ground.emplace("build", !quiet_);
     ground->finish(built.sample_count,
                    fmt::format("samples from {} of {} questions", built.stats.collected, built.stats.questions));
@@ -115,9 +118,27 @@ class BuildCommand : public Command {
   }
 
  private:
+  // The flags given, over the default benchmark's recipe when no input is named.
+  kg::BenchmarkOptions options(bool is_default) const {
+    kg::BenchmarkOptions o = is_default ? kg::default_benchmark_options() : kg::BenchmarkOptions{};
+    o.max_questions = options_.max_questions;
+    o.audit = options_.audit;
+    o.build.verify = options_.build.verify;
+    o.build.seed = seed_;
+    if (test_fraction_) o.build.test_fraction = *test_fraction_;
+    if (sample_queries_) o.sample_queries = *sample_queries_;
+    if (harden_->count() > 0) o.harden = harden_value_;
+    return o;
+  }
+
   BuildInputFlags inputs_;
   std::string out_ = "benchmark";
   kg::BenchmarkOptions options_;
+  std::uint64_t seed_ = kg::BuildOptions{}.seed;
+  std::optional<double> test_fraction_;
+  std::optional<std::size_t> sample_queries_;
+  CLI::Option* harden_ = nullptr;
+  bool harden_value_ = false;
   bool strict_ = false, quiet_ = false;
 };
 

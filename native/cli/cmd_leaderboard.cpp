@@ -43,7 +43,9 @@ std::optional<lb::BoardBenchmark> obtain_benchmark(const std::string& dir) {
     fmt::print(stderr, "caqa: cannot read the default benchmark's inputs: {}\n", error);
     return std::nullopt;
   }
-  kg::BuiltBenchmark built = kg::build_benchmark(sources->sources, {});
+  kg::BenchmarkOptions options = kg::default_benchmark_options();
+  options.audit = false;  // the board needs the samples, not the build's report
+  kg::BuiltBenchmark built = kg::build_benchmark(sources->sources, options);
   if (built.sample_count == 0) {
     fmt::print(stderr, "caqa: building the default benchmark gave no samples\n");
     return std::nullopt;

@@ -19,12 +19,12 @@ mkdir -p "$tmp/empty_lb"
 set +e; "$caqa" leaderboard check --dir "$tmp/empty_lb" --benchmark "$tmp/bench" >/dev/null 2>"$tmp/err"; rc=$?; set -e
 [ "$rc" = 2 ] || fail "check without a submissions folder: exit $rc, expected 2"
 grep -qF "no submissions folder" "$tmp/err" || fail "check without a submissions folder says so"
-# Issue 12: a submission covering 13% of the test split passed check.
+# Issue 12: a submission covering 13% of the test split passed check (here: 30 lines).
 mkdir -p "$tmp/partial_lb" && cp -r leaderboard/submissions leaderboard/reported "$tmp/partial_lb/"
 head -30 leaderboard/submissions/keyword-overlap/predictions.jsonl >"$tmp/partial_lb/submissions/keyword-overlap/predictions.jsonl"
 set +e; "$caqa" leaderboard check --dir "$tmp/partial_lb" --benchmark "$tmp/bench" >/dev/null 2>"$tmp/err"; rc=$?; set -e
 [ "$rc" = 1 ] || fail "check of a 13% submission: exit $rc, expected 1"
-grep -qF "predicts 30 of the 231 test samples (13.0%)" "$tmp/err" || fail "partial submission message: $(cat "$tmp/err")"
+grep -qE "predicts 30 of the [0-9]+ test samples \([0-9.]+%\)" "$tmp/err" || fail "partial submission message: $(cat "$tmp/err")"
 
 # A broken meta.json: wrong type, unknown setting, slug != folder.
 cp -r leaderboard "$tmp/lb"
@@ -46,13 +46,14 @@ printf '{"slug": "keyword-overlap",' >"$ks"
 set +e; "$caqa" leaderboard check --dir "$tmp/lb" --benchmark "$tmp/bench" 2>"$tmp/err"; rc=$?; set -e
 [ "$rc" = 1 ] && grep -qF "$ks: not valid JSON at byte" "$tmp/err" || fail "invalid JSON: rc $rc $(cat "$tmp/err")"
 cp leaderboard/submissions/keyword-overlap/meta.json "$ks"
-sed -i 's/"benchmark_version": "7/"benchmark_version": "8/' "$ks"
+sed -i 's/"benchmark_version": "[0-9a-f]/"benchmark_version": "x/' "$ks"
 set +e; "$caqa" leaderboard check --dir "$tmp/lb" --benchmark "$tmp/bench" 2>"$tmp/err"; rc=$?; set -e
-[ "$rc" = 1 ] && grep -qF '"benchmark_version": "8' "$tmp/err" || fail "benchmark version: rc $rc $(cat "$tmp/err")"
+[ "$rc" = 1 ] && grep -qF '"benchmark_version": "x' "$tmp/err" || fail "benchmark version: rc $rc $(cat "$tmp/err")"
 cp leaderboard/submissions/keyword-overlap/meta.json "$ks"
-echo '{"id": "d0006-sup", "label": ' >>"$tmp/lb/submissions/keyword-overlap/predictions.jsonl"
+bad_line=$(($(wc -l <"$tmp/lb/submissions/keyword-overlap/predictions.jsonl") + 1))
+echo '{"id": "0000000000000000", "label": ' >>"$tmp/lb/submissions/keyword-overlap/predictions.jsonl"
 set +e; "$caqa" leaderboard check --dir "$tmp/lb" --benchmark "$tmp/bench" 2>"$tmp/err"; rc=$?; set -e
-[ "$rc" = 1 ] && grep -q "predictions.jsonl:232:" "$tmp/err" || fail "bad prediction line: rc $rc $(cat "$tmp/err")"
+[ "$rc" = 1 ] && grep -q "predictions.jsonl:$bad_line:" "$tmp/err" || fail "bad prediction line: rc $rc $(cat "$tmp/err")"
 set +e; "$caqa" leaderboard publish --dir "$tmp/lb" --benchmark "$tmp/bench" -o "$tmp/never.json" 2>/dev/null; rc=$?; set -e
 [ "$rc" = 1 ] && [ ! -e "$tmp/never.json" ] || fail "publish of an invalid submission: rc $rc"
 

@@ -51,7 +51,10 @@ Synthetic synthetic(std::size_t n, std::uint64_t seed = 5) {
 
 TEST(Aflite, RemovesTheCuedSamples) {
   const Synthetic data = synthetic(1600);
-  const AfliteResult r = aflite_filter(data.samples);  // defaults: k 5% per round, keep at least half
+  // Defaults (k 5% per round, keep at least half), on the planted word cue alone.
+  AfliteOptions words_only;
+  words_only.cue_features = false;
+  const AfliteResult r = aflite_filter(data.samples, words_only);
   ASSERT_EQ(r.error, AfliteError::None);
   ASSERT_EQ(r.keep.size(), data.samples.size());
   std::size_t removed = 0, removed_cued = 0;
@@ -87,7 +90,9 @@ TEST(Aflite, KeepsTheLabelComplexityMix) {
     if (s.label == Label::Irrelevant && s.complexity == Complexity::Union && seen++ % 4 != 0) continue;
     samples.push_back(s);
   }
-  const AfliteResult r = aflite_filter(samples);
+  AfliteOptions words_only;
+  words_only.cue_features = false;
+  const AfliteResult r = aflite_filter(samples, words_only);
   ASSERT_EQ(r.error, AfliteError::None);
   ASSERT_GT(r.removed_total(), 300u);
   // Each stratum's share of the kept samples within one point of its input share (about
@@ -196,7 +201,9 @@ TEST(AfliteProbe, FullInputScoreFallsAfterFiltering) {
   std::vector<bool> is_test(data.samples.size());
   for (std::size_t i = 0; i < is_test.size(); ++i) is_test[i] = i % 5 == 0;
   const double before = full_input_micro_f1(data.samples, is_test);
-  const AfliteResult r = aflite_filter(data.samples);
+  AfliteOptions words_only;
+  words_only.cue_features = false;
+  const AfliteResult r = aflite_filter(data.samples, words_only);
   const double after = full_input_micro_f1(data.samples, is_test, r.keep);
   EXPECT_GT(before, 0.55);  // the cued half is learnt
   EXPECT_LT(after, before - 0.2);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "caqa/baseline/features.h"
+#include "cue_features.h"
 #include "predictability.h"
 #include "stratified_removal.h"
 
@@ -64,6 +65,7 @@ AfliteResult aflite_filter(const std::vector<FilterSample>& samples, const Aflit
   std::vector<std::uint8_t> labels(samples.size());
   for (std::size_t i = 0; i < samples.size(); ++i) {
     baseline::featurize({samples[i].question, samples[i].answer, samples[i].citation}, features, x);
+    if (options.cue_features) detail::append_cue_features(samples[i], options.dim_bits, x);
     labels[i] = static_cast<std::uint8_t>(index_of(samples[i].label));
   }
 

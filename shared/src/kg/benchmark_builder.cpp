@@ -190,17 +190,26 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
       s.test = test;
       s.source_question = question.id;
       s.extension = extended.extension;
-      ++stats.labels[index_of(label)][test];
-      ++stats.complexities[index_of(s.complexity)][test];
-      ++stats.samples[test];
       out.samples.push_back(std::move(s));
     }
   }
+  count_samples(out.samples, stats);
   // Ordered by id: a hash, so neighbouring lines share nothing either.
   std::sort(out.samples.begin(), out.samples.end(),
             [](const BenchmarkSample& a, const BenchmarkSample& b) { return a.id < b.id; });
   if (progress) progress(questions.size(), questions.size());
   return out;
+}
+
+void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stats) {
+  stats.labels = {};
+  stats.complexities = {};
+  stats.samples = {};
+  for (const auto& s : samples) {
+    ++stats.labels[index_of(s.label)][s.test];
+    ++stats.complexities[index_of(s.complexity)][s.test];
+    ++stats.samples[s.test];
+  }
 }
 
 std::string sample_json(const BenchmarkSample& s, const KnowledgeGraph& kg) {

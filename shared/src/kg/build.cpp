@@ -7,6 +7,7 @@
 
 #include "build_manifest.h"
 #include "caqa/audit/audit_render.h"
+#include "caqa/hardening/aflite_report.h"
 #include "caqa/kg/grounding_report.h"
 #include "caqa/kg/import_fb15k.h"
 #include "caqa/kg/import_metaqa.h"
@@ -115,6 +116,22 @@ audit::AuditResult audit_samples(const std::vector<BenchmarkSample>& samples) {
   return audit::run_audit(split[0], split[1]);
 }
 
+// --harden: AFLite over every sample (caqa/hardening); the samples it removes are gone
+// from both splits and from the counts.
+void harden(BuildResult& result, const hardening::AfliteOptions& options, BuiltBenchmark& built,
+            std::string& markdown) {
+  std::vector<hardening::FilterSample> samples;
+  for (const auto& s : result.samples) samples.push_back({s.question, s.answer, s.citation, s.label, s.complexity});
+  built.hardening = hardening::aflite_filter(samples, options);
+  if (built.hardening->error != hardening::AfliteError::None) return;
+  markdown = "\n" + hardening::aflite_markdown(*built.hardening, options);
+  std::vector<BenchmarkSample> kept;
+  for (std::size_t i = 0; i < result.samples.size(); ++i)
+    if (built.hardening->keep[i]) kept.push_back(std::move(result.samples[i]));
+  result.samples = std::move(kept);
+  count_samples(result.samples, result.stats);
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string_view, const std::string*>> BuiltBenchmark::documents() const {
@@ -122,6 +139,20 @@ std::vector<std::pair<std::string_view, const std::string*>> BuiltBenchmark::doc
           {"test.jsonl", &test_jsonl},
           {"statistics.md", &statistics_md},
           {"manifest.json", &manifest_json}};
+}
+
+BenchmarkOptions default_benchmark_options() {
+  BenchmarkOptions options;
+  options.sample_queries = 4000;
+  options.build.test_fraction = 0.3;
+  options.harden = true;
+  // Cheaper models, more rounds: the filter keeps going while samples stay predictable.
+  options.hardening.partitions = 16;
+  options.hardening.epochs = 2;
+  options.hardening.max_rounds = 24;
+  options.hardening.remove_per_round = hardening::Amount{0.03};
+  options.hardening.tau = 0.7;
+  return options;
 }
 
 BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptions& options,
@@ -142,8 +173,16 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   Verbalizer verbalizer(graph, templates);
   BuildResult result = build_benchmark(graph, questions, verbalizer, options.build, observer.building);
   result.problems.merge(problems);
+  std::string hardening_md;
+  if (options.harden) {
+    if (options.audit) built.audit_before_hardening = audit_samples(result.samples);
+    harden(result, options.hardening, built, hardening_md);
+  }
   for (const auto& s : result.samples) (s.test ? built.test_jsonl : built.train_jsonl) += sample_json(s, graph) + "\n";
-  built.statistics_md = statistics_markdown(result.stats);
+  built.statistics_md = statistics_markdown(result.stats) + hardening_md;
+  if (built.audit_before_hardening && built.audit_before_hardening->ok())
+    built.statistics_md +=
+        "\n## Before adversarial filtering\n\n" + audit::render_markdown(built.audit_before_hardening->report);
   if (options.audit) {
     built.audit = audit_samples(result.samples);
     if (built.audit->ok()) built.statistics_md += "\n" + audit::render_markdown(built.audit->report);

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/audit/audit_render.h"
+#include "caqa/hardening/aflite_report.h"
 #include "caqa/version.h"
 
 namespace caqa::kg {
@@ -96,6 +97,10 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
       Json{{"violations", built.violations.size()},
            {"examples", violations},
            {"determinacy", Json{{"checked", st.determinacy_checked}, {"failed_and_skipped", st.determinacy_failures}}}};
+  if (built.hardening && built.hardening->error == hardening::AfliteError::None)
+    m["hardening"] = hardening::aflite_json(*built.hardening, options.hardening);
+  if (built.audit_before_hardening && built.audit_before_hardening->ok())
+    m["audit_before_hardening"] = audit::to_json(built.audit_before_hardening->report);
   if (built.audit && built.audit->ok()) m["audit"] = audit::to_json(built.audit->report);
   return m.dump(2) + "\n";
 }

@@ -51,20 +51,40 @@ std::set<RelationId> relations_of(const ExtendedQuery& q) {
   return out;
 }
 
-// Candidates to stand in for `answer`: its type's members, or (untyped KGs) the other
-// entities found at the same end of the relation that links it in G.
-std::vector<EntityId> stand_ins(EntityId answer, const std::vector<Triple>& g, const KnowledgeGraph& kg) {
-  TypeId type = kg.entity_type(answer);
-  if (type != kNone) {
-    auto members = kg.entities_of_type(type);
-    return {members.begin(), members.end()};
-  }
+// How often an entity is named by the facts of the KG: its degree. Stand-ins drawn by it
+// are as familiar as the entities true facts name; a uniform pick would bring in obscure
+// ones, and a citation-only model would learn that rare names mean "contradictory".
+double familiarity(EntityId e, const KnowledgeGraph& kg) {
+  return static_cast<double>(kg.out_edges(e).size() + kg.in_edges(e).size());
+}
+
+EntityId pick_weighted(const std::vector<std::pair<EntityId, double>>& weighted, Rng& rng) {
+  double total = 0;
+  for (const auto& [e, w] : weighted) total += w;
+  double at = rng.uniform() * total;
+  for (const auto& [e, w] : weighted)
+    if ((at -= w) < 0) return e;
+  return weighted.back().first;
+}
+
+// Candidates to stand in for `answer`, weighted by familiarity: the entities at the same
+// end of the relation that links it in G (of its type when the KG has types), or failing
+// that its type's members.
+std::vector<std::pair<EntityId, double>> stand_ins(EntityId answer, const std::vector<Triple>& g,
+                                                   const KnowledgeGraph& kg) {
+  const TypeId type = kg.entity_type(answer);
+  std::vector<std::pair<EntityId, double>> out;
   for (const Triple& t : g) {
     if (t.tail != answer && t.head != answer) continue;
-    auto same_end = t.tail == answer ? kg.relation_range(t.relation) : kg.relation_domain(t.relation);
-    return {same_end.begin(), same_end.end()};
+    for (EntityId e : t.tail == answer ? kg.relation_range(t.relation) : kg.relation_domain(t.relation))
+      if (type == kNone || kg.entity_type(e) == type) out.emplace_back(e, familiarity(e, kg));
+    break;
   }
-  return {};
+  if (out.size() <= 1 && type != kNone) {
+    out.clear();
+    for (EntityId e : kg.entities_of_type(type)) out.emplace_back(e, familiarity(e, kg));
+  }
+  return out;
 }
 
 }  // namespace
@@ -142,11 +162,11 @@ std::optional<std::vector<Triple>> contradictory(const Attribution& g, const Kno
   EntityId answer = pick(g.targets, rng);
   std::set<EntityId> exclude(g.targets.begin(), g.targets.end());
   for (const Triple& t : g.supportive) exclude.insert({t.head, t.tail});
-  std::vector<EntityId> candidates;
-  for (EntityId e : stand_ins(answer, g.supportive, kg))
-    if (!exclude.count(e)) candidates.push_back(e);
+  std::vector<std::pair<EntityId, double>> candidates;
+  for (const auto& [e, weight] : stand_ins(answer, g.supportive, kg))
+    if (!exclude.count(e)) candidates.emplace_back(e, weight);
   if (candidates.empty()) return std::nullopt;
-  EntityId replacement = pick(candidates, rng);
+  const EntityId replacement = pick_weighted(candidates, rng);
   std::vector<Triple> out = g.supportive;
   for (Triple& t : out) {
     if (t.head == answer) t.head = replacement;
@@ -184,8 +204,64 @@ std::vector<Triple> walk(const KnowledgeGraph& kg, EntityId start, std::size_t l
 
 }  // namespace
 
+namespace {
+
+// The same question asked of another subject: one constant replaced by an entity at the
+// same end of the same relation (drawn by familiarity), grounded over the KG. Kept when the grounding shares no
+// triple and no entity other than the query's constants with G, and derives nothing for
+// the real query: a citation with the supportive one's shape and relations, about
+// something else ("E.T. was directed by Steven Spielberg" for "Who directed Jaws?" when
+// Spielberg is not in G, i.e. never for that question; "Psycho was directed by Alfred
+// Hitchcock" is).
+std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, const Attribution& g,
+                                                 const KnowledgeGraph& kg, Rng& rng) {
+  const ResolvedQuery& q = query.branches[0];
+  std::vector<std::pair<std::size_t, bool>> ends;  // (pattern, constant at head)
+  std::set<EntityId> constants;
+  for (std::size_t i = 0; i < q.patterns.size(); ++i) {
+    const ResolvedPattern& p = q.patterns[i];
+    if (!p.head.variable) constants.insert(p.head.id);
+    if (!p.tail.variable) constants.insert(p.tail.id);
+    if (p.head.variable != p.tail.variable) ends.emplace_back(i, !p.head.variable);
+  }
+  std::set<EntityId> held;
+  for (const Triple& t : g.supportive)
+    for (EntityId e : {t.head, t.tail})
+      if (!constants.count(e)) held.insert(e);
+  constexpr int kTries = 8;
+  for (int attempt = 0; attempt < kTries && !ends.empty(); ++attempt) {
+    const auto [pattern, at_head] = pick(ends, rng);
+    const ResolvedPattern& p = q.patterns[pattern];
+    const EntityId constant = at_head ? p.head.id : p.tail.id;
+    std::vector<std::pair<EntityId, double>> others;
+    for (EntityId e : at_head ? kg.relation_domain(p.relation) : kg.relation_range(p.relation))
+      others.emplace_back(e, familiarity(e, kg));
+    if (others.empty()) continue;
+    const EntityId other = pick_weighted(others, rng);
+    if (other == constant || constants.count(other) || held.count(other)) continue;
+    ResolvedQuery asked = q;
+    for (auto& ap : asked.patterns)
+      for (Node* n : {&ap.head, &ap.tail})
+        if (!n->variable && n->id == constant) n->id = other;
+    std::vector<Binding> bindings;
+    for (auto& b : match(asked, kg, 16))
+      if (distinct_nodes(asked, b)) bindings.push_back(std::move(b));
+    if (bindings.empty()) continue;
+    std::vector<Triple> out = bound_triples(asked, pick(bindings, rng));
+    bool apart = std::none_of(out.begin(), out.end(), [&](const Triple& t) {
+      return std::find(g.supportive.begin(), g.supportive.end(), t) != g.supportive.end() || held.count(t.head) ||
+             held.count(t.tail);
+    });
+    if (apart && derived_answers(query, out).empty()) return out;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const Attribution& g,
                                               const KnowledgeGraph& kg, Rng& rng) {
+  if (auto asked = other_subject(query, g, kg, rng)) return asked;
   const ResolvedQuery& q = query.branches[0];
   EntityId subject = kNone;
   for (const auto& p : q.patterns) {
@@ -200,8 +276,8 @@ std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const 
   std::set<EntityId> avoid;
   for (const Triple& t : g.supportive) avoid.insert({t.head, t.tail});
   avoid.erase(subject);
-  // One fact: the citation's padding (citation_facts.h) brings it to the length of the
-  // question's other citations.
+  // Failing that, one fact about the subject through a relation the query does not use;
+  // the citation's padding (citation_facts.h) brings it to the length of the others.
   const std::size_t length = 1;
   // Relations the query does not use; failing that (KGs with few relations), any
   // relation, as long as the walk answers nothing.

@@ -1,12 +1,11 @@
 // Adversarial filtering in the AFLite manner (Le Bras et al., ICML 2020, "Adversarial
 // Filters of Dataset Biases", Algorithm 1), over the trained baseline's model: hashed
-// n-grams of the full input (caqa/baseline/features.h) and the CPU logistic regression
-// (caqa/baseline/logreg_cpu.h). Each round draws random train/held-out partitions of the
-// samples still kept, trains one linear model per partition and scores every sample by its
-// predictability: the fraction of its held-out appearances predicted correctly. Up to k of
-// the most predictable samples (predictability >= tau) are removed, spread over the
-// label x complexity strata so that the mix stays near the input's. No I/O, no threads:
-// the same samples and options give the same result on every run and platform build.
+// n-grams of the full input (caqa/baseline/features.h), plus the audit's shallow cues
+// binned (cue_features.h), and the CPU logistic regression (caqa/baseline/logreg_cpu.h). Each round draws random
+// train/held-out partitions of the samples still kept, trains one linear model per partition and scores every sample by
+// its predictability: the fraction of its held-out appearances predicted correctly. Up to k of the most predictable
+// samples (predictability >= tau) are removed, spread over the label x complexity strata so that the mix stays near the
+// input's. No I/O, no threads: the same samples and options give the same result on every run and platform build.
 #pragma once
 
 #include <array>
@@ -43,6 +42,9 @@ struct AfliteOptions {
   Amount remove_per_round{0.05};  // k: at most this many removed per round
   Amount min_size{0.5};           // never keep fewer than this many
   int max_rounds = 10;
+  // The audit's shallow cues (lengths, presence), binned, beside the n-grams: the filter
+  // then also removes what those cues give away (cue_features.h).
+  bool cue_features = true;
 };
 
 enum class AfliteError : std::uint8_t { None, BadOptions, SingleLabel };

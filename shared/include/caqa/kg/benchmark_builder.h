@@ -56,6 +56,9 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
                             const Verbalizer& verbalizer, const BuildOptions& options,
                             const BuildProgress& progress = {});
 
+// Recounts the label, complexity and split counts of `stats` from `samples` (after a filter).
+void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stats);
+
 // One benchmark sample as a JSON line (schema/benchmark_sample.schema.json).
 std::string sample_json(const BenchmarkSample& sample, const KnowledgeGraph& kg);
 

@@ -38,8 +38,11 @@ std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& que
 // same type (or, for untyped KGs, another entity the same relation leads to).
 std::optional<std::vector<Triple>> contradictory(const Attribution& g, const KnowledgeGraph& kg, Rng& rng);
 
-// Irrelevant: one fact about the query's subject entity through a relation the query
-// does not use, to an entity G does not hold (the padding of citation_facts.h adds the rest).
+// Irrelevant: the query's first branch asked of another subject (a constant replaced by
+// an entity at the same end of the same relation) and grounded, sharing no triple and no
+// entity but the query's constants with G; failing that, one fact about the query's
+// subject through a relation the query does not use (the padding of citation_facts.h
+// adds the rest).
 std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const Attribution& g,
                                               const KnowledgeGraph& kg, Rng& rng);
 
