@@ -103,9 +103,10 @@ std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std:
   };
   // A decoy for each query relation the core does not state, so that every citation
   // states the relations the question asks about.
-  for (const auto& [relation, candidates] : decoys_) {
+  for (const auto& entry : decoys_) {
+    const RelationId relation = entry.first;  // a plain name: clang before 16 (emscripten) cannot capture a binding
     bool stated = std::any_of(out.begin(), out.end(), [&](const Triple& t) { return t.relation == relation; });
-    if (!stated && out.size() < size) add_decoy(out, candidates, rng);
+    if (!stated && out.size() < size) add_decoy(out, entry.second, rng);
   }
   if (extra_decoy && !decoys_.empty() && out.size() < size) {
     auto it = decoys_.begin();
