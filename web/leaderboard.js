@@ -11,7 +11,10 @@ const sizeOf = (e) => (e.size ? ` (${e.size})` : '');
 
 // The board's columns: header, title, sort key, cell.
 const columnsOf = (board) => [
-  { id: 'rank', head: 'Rank', title: board.ranking.rule, key: (e) => e.rank ?? Infinity,
+  // Sorting by rank keeps the board's listing (by micro-F1): a rank counts the entries that
+  // beat an entry significantly, which need not grow down the list (a noisy entry may be
+  // beaten by none), so the rank number alone would reorder what leaderboard.json lists.
+  { id: 'rank', head: 'Rank', title: board.ranking.rule, key: (e) => (e.rank ? board.verified.indexOf(e) : Infinity),
     cell: (e) => (e.rank ? el('span', {}, String(e.rank), el('span', { class: `tie g${(e.tie_group - 1) % 6}`, title: `tie group ${e.tie_group}` }, `T${e.tie_group}`)) : '—') },
   { id: 'setting', head: 'Setting', key: (e) => e.setting, cell: (e) => e.setting },
   { id: 'evaluator', head: 'Evaluator (size)', key: (e) => e.evaluator.toLowerCase(), cell: (e) => `${e.evaluator}${sizeOf(e)}` },
@@ -38,7 +41,7 @@ const state = { board: null, columns: [], visitor: null, sort: { id: 'rank', dir
 function rowsOf(entries) {
   const col = state.columns.find((c) => c.id === state.sort.id);
   const sorted = entries.filter((e) => state.setting === 'all' || e.setting === state.setting || e.unofficial);
-  // Stable sort; the listing order (by rank then score) breaks ties.
+  // Stable sort; the listing order (by micro-F1) breaks ties.
   return sorted.map((e, i) => [e, i]).sort(([a, i], [b, j]) => {
     const x = col.key(a), y = col.key(b);
     if (x < y) return -state.sort.dir;
