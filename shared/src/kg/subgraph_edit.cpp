@@ -229,15 +229,21 @@ std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, con
     for (EntityId e : {t.head, t.tail})
       if (!constants.count(e)) held.insert(e);
   constexpr int kTries = 8;
+  // The weighted candidates of each end, computed when an attempt first draws it.
+  std::vector<std::optional<std::vector<std::pair<EntityId, double>>>> candidates(ends.size());
   for (int attempt = 0; attempt < kTries && !ends.empty(); ++attempt) {
-    const auto [pattern, at_head] = pick(ends, rng);
+    const auto end = static_cast<std::size_t>(rng.uniform() * static_cast<double>(ends.size()));
+    const auto [pattern, at_head] = ends[end];
     const ResolvedPattern& p = q.patterns[pattern];
     const EntityId constant = at_head ? p.head.id : p.tail.id;
-    std::vector<std::pair<EntityId, double>> others;
-    for (EntityId e : at_head ? kg.relation_domain(p.relation) : kg.relation_range(p.relation))
-      others.emplace_back(e, familiarity(e, kg));
-    if (others.empty()) continue;
-    const EntityId other = pick_weighted(others, rng);
+    auto& others = candidates[end];
+    if (!others) {
+      others.emplace();
+      for (EntityId e : at_head ? kg.relation_domain(p.relation) : kg.relation_range(p.relation))
+        others->emplace_back(e, familiarity(e, kg));
+    }
+    if (others->empty()) continue;
+    const EntityId other = pick_weighted(*others, rng);
     if (other == constant || constants.count(other) || held.count(other)) continue;
     ResolvedQuery asked = q;
     for (auto& ap : asked.patterns)
