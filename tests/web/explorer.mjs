@@ -81,7 +81,9 @@ try {
   page.on('request', (r) => requests.push({ url: r.url(), method: r.method(), body: r.postData() || '' }));
   const t0 = Date.now();
   await page.goto(`${base}explorer.html`);
-  await page.locator('#status', { hasText: /^Ready: explorer-test\.jsonl, 231 samples, 0 prediction/ })
+  // As many samples as the default benchmark's test split that build_site.sh copied there.
+  const testSamples = fs.readFileSync(path.join(dist, 'explorer-test.jsonl'), 'utf8').split('\n').filter((l) => l).length;
+  await page.locator('#status', { hasText: new RegExp(`^Ready: explorer-test\\.jsonl, ${testSamples} samples, 0 prediction`) })
     .waitFor({ timeout: 30000 });
   const ready = Date.now() - t0;
 
