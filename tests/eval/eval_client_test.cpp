@@ -189,7 +189,7 @@ TEST(EvalResume, KilledRunResumesWithoutRepeatingAnsweredRequests) {
   std::set<std::string> answered = cached_values(cache, "id");
   ASSERT_GE(answered.size(), 16u);
   ASSERT_LT(answered.size(), 48u);
-  long before = server.total();
+  long before = server.settled_total();
 
   EXPECT_EQ(wait_exit(spawn_cli(args)), 0);
   auto counts = server.counts();
@@ -314,7 +314,7 @@ TEST(EvalCot, LabelsFollowThePaperRuleWithOneRequestPerStep) {
             "Fact 2: Madrid is in Portugal => Contradictory");
 
   // A rerun is answered wholly from the cache: no request at all.
-  long before = server.total();
+  long before = server.settled_total();
   RunSummary again = run_cot_eval(items, cot_prompts(), settings);
   EXPECT_EQ(again.cached, cases.size());
   EXPECT_EQ(again.requests, 0u);
@@ -393,7 +393,7 @@ TEST(EvalCot, KilledRunResumesWithoutRepeatingAnyAnsweredStep) {
   std::set<std::string> answered = cached_values(cache, "key");
   ASSERT_GE(answered.size(), 30u);
   ASSERT_LT(answered.size(), 120u);
-  long before = server.total();
+  long before = server.settled_total();
 
   EXPECT_EQ(wait_exit(spawn_cli(args)), 0);
   std::size_t answered_prompts = 0;

@@ -173,6 +173,16 @@ class FakeOpenAI {
     return it == counts_.end() ? 0 : it->second;
   }
   long total() const { return total_; }
+  // The total once no request has arrived for 200 ms: requests a killed client had in
+  // flight may still reach the server after the kill, and must not count for the next run.
+  long settled_total() const {
+    long seen = total_;
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (total_ == seen) return seen;
+      seen = total_;
+    }
+  }
   long models_requests() const { return models_requests_; }
   void set_models_status(int status) { models_status_ = status; }
 
