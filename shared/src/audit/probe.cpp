@@ -15,7 +15,8 @@ const std::array<ProbeInfo, kProbeCount>& probes() {
        "Character n-grams of the id and its pieces (split at - _ . /). Ids must carry nothing: if they name the "
        "label, level or edit, any model that reads them is scored for bookkeeping.",
        ProbeMargin::Shallow},
-      {Probe::LengthsOnly, "lengths only", "citation length and sentence count, question and answer length",
+      {Probe::LengthsOnly, "lengths only",
+       "citation length, sentence count, distinct words and their share, question and answer length",
        "Four numbers per sample, standardised and binned. If citation length tells the label, the builder's "
        "edits leave a footprint and an evaluator can count instead of read.",
        ProbeMargin::Shallow},

@@ -2,9 +2,9 @@
 
 #include <vector>
 
+#include "caqa/audit/surface_cues.h"
 #include "caqa/baseline/features.h"
 #include "id_features.h"
-#include "numeric_cues.h"
 #include "numeric_encoder.h"
 
 namespace caqa::audit::detail {

@@ -60,12 +60,19 @@ AfliteResult aflite_filter(const std::vector<FilterSample>& samples, const Aflit
   for (const auto& s : samples) ++result.input[index_of(s.label)][index_of(s.complexity)];
 
   // Features once; every model of every round reads these rows.
-  baseline::SparseRows x;
+  // Two views with cue features: n-grams and cues together, and the cues alone, whose
+  // few features a model over thousands of n-grams would drown.
+  baseline::SparseRows x, cues;
+  cues.offsets.assign(1, 0);
   const baseline::FeatureConfig features{options.dim_bits, baseline::InputView::Full};
   std::vector<std::uint8_t> labels(samples.size());
   for (std::size_t i = 0; i < samples.size(); ++i) {
     baseline::featurize({samples[i].question, samples[i].answer, samples[i].citation}, features, x);
-    if (options.cue_features) detail::append_cue_features(samples[i], options.dim_bits, x);
+    if (options.cue_features) {
+      detail::append_cue_features(samples[i], options.dim_bits, x);
+      cues.offsets.push_back(cues.offsets.back());
+      detail::append_cue_features(samples[i], options.dim_bits, cues);
+    }
     labels[i] = static_cast<std::uint8_t>(index_of(samples[i].label));
   }
 
@@ -77,7 +84,13 @@ AfliteResult aflite_filter(const std::vector<FilterSample>& samples, const Aflit
   for (int round = 0; round < options.max_rounds && kept.size() > floor && kept.size() >= 2; ++round) {
     const std::size_t k = std::min(k_max, kept.size() - floor);
     if (k == 0) break;
-    const auto scores = detail::score_predictability(x, labels, kept, options, round);
+    auto scores = detail::score_predictability(x, labels, kept, options, round);
+    if (options.cue_features) {
+      // A sample is as predictable as the view that predicts it best.
+      const auto by_cues = detail::score_predictability(cues, labels, kept, options, round);
+      for (std::size_t i = 0; i < scores.size(); ++i)
+        if (by_cues[i].value() > scores[i].value()) scores[i] = by_cues[i];
+    }
     AfliteRound r;
     r.remaining = kept.size();
     double sum = 0;

@@ -5,17 +5,18 @@
 
 #include <fmt/format.h>
 
-#include "../audit/numeric_cues.h"
+#include "caqa/audit/surface_cues.h"
 #include "caqa/hash.h"
 
 namespace caqa::hardening::detail {
 
 namespace {
 
-// Lengths on a log scale, fractions in eighths, undefined (-1) apart.
-int bin(double value, bool is_length) {
+// Counts on a log scale, fractions in sixteenths (the share of distinct words moves by a
+// few hundredths between labels), undefined (-1) apart.
+int bin(double value, bool is_count) {
   if (value < 0) return -1;
-  return is_length ? static_cast<int>(std::log2(value + 1) * 2) : static_cast<int>(value * 8);
+  return is_count ? static_cast<int>(std::log2(value + 1) * 2) : static_cast<int>(value * 16);
 }
 
 }  // namespace
@@ -24,8 +25,9 @@ void append_cue_features(const FilterSample& sample, std::uint32_t dim_bits, bas
   const audit::AuditSample view{{}, sample.question, sample.answer, sample.citation, sample.label, sample.complexity,
                                 {}};
   std::vector<int> bins;
-  for (double v : audit::detail::length_cues(view)) bins.push_back(bin(v, true));
-  for (double v : audit::detail::presence_cues(view)) bins.push_back(bin(v, false));
+  const auto lengths = audit::length_cues(view);
+  for (std::size_t i = 0; i < lengths.size(); ++i) bins.push_back(bin(lengths[i], i != audit::kDistinctShareCue));
+  for (double v : audit::presence_cues(view)) bins.push_back(bin(v, false));
   const std::uint32_t mask = (1u << dim_bits) - 1;
   auto add = [&](const std::string& token) {
     x.indices.push_back(static_cast<std::uint32_t>(fnv1a64(token)) & mask);

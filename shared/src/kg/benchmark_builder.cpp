@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/hash.h"
+#include "caqa/kg/citation_drafts.h"
 #include "caqa/kg/citation_facts.h"
 
 namespace caqa::kg {
@@ -19,6 +20,8 @@ constexpr std::uint64_t kQuestionHashSeed = 1469598103934665603ull;
 
 // More answers than this and a citation that grounds them all reads like a list.
 constexpr std::size_t kMaxAnswers = 4;
+// Paddings drafted per label and question, among which the cue matching chooses.
+constexpr int kDraftsPerLabel = 8;
 
 // An id that says nothing about the sample: a hash keyed by the seed over what makes the
 // sample (source question, extension, edit), stable for the same inputs and seed.
@@ -165,12 +168,31 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
     std::string text = verbalizer.question(question, extended);
     std::string answer = verbalizer.answer_statement(extended, *g, text);
     ++stats.extensions[static_cast<int>(extended.extension)];
+    // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
+    std::array<std::vector<CitationDraft>, kLabelCount> drafts;
+    std::vector<std::size_t> drafted;
     for (Label label : kLabels) {
       const auto& subgraph = subgraphs[index_of(label)];
       if (!subgraph) continue;
+      drafted.push_back(index_of(label));
+      for (int k = 0; k < kDraftsPerLabel; ++k) {
+        CitationDraft d;
+        d.facts = padding.compose(*subgraph, facts, static_cast<int>(rng.uniform() * 3), rng.uniform(), rng);
+        d.text = verbalizer.citation(d.facts);
+        d.cues = citation_cues(text, answer, d.text);
+        drafts[index_of(label)].push_back(std::move(d));
+      }
+    }
+    const std::size_t target_label =
+        drafted.empty() ? 0 : drafted[static_cast<std::size_t>(rng.uniform() * static_cast<double>(drafted.size()))];
+    for (Label label : kLabels) {
+      auto& pool = drafts[index_of(label)];
+      if (pool.empty()) continue;
+      const std::vector<double>& target = drafts[target_label].front().cues;
+      CitationDraft& chosen = pool[index_of(label) == target_label ? 0 : nearest_draft(pool, target)];
       BenchmarkSample s;
       s.id = sample_id(options.seed, question.id, extended.extension, label);
-      s.evidence = padding.compose(*subgraph, facts, rng.uniform() < 0.5, rng);
+      s.evidence = std::move(chosen.facts);
       // 6. Verification, on every fact the citation states.
       if (options.verify) {
         if (auto failure = verify(label, extended, *g, s.evidence)) {
@@ -184,7 +206,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
       }
       s.question = text;
       s.answer = answer;
-      s.citation = verbalizer.citation(s.evidence);
+      s.citation = std::move(chosen.text);
       s.label = label;
       s.complexity = extended.complexity;
       s.test = test;

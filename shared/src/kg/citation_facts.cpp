@@ -10,6 +10,8 @@ namespace {
 
 // Hubs ("United States", "English") have thousands of edges; a sample of them is enough.
 constexpr std::size_t kEdgesPerEntity = 128;
+// Entities one ring beyond the question's whose facts may pad a citation.
+constexpr std::size_t kStrayEntities = 16;
 
 template <class T>
 const T& pick(const std::vector<T>& v, Rng& rng) {
@@ -64,6 +66,19 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
     if (!facts.empty()) around_.push_back(e);
     neutral_by_[e] = std::move(facts);
   }
+  // One ring further out: entities the neutral facts lead to, for facts about things
+  // the question does not name (a fact of that kind is what an irrelevant citation is
+  // made of; supportive ones get their share too).
+  std::set<EntityId> beyond;
+  for (EntityId e : around_)
+    for (const Triple& t : neutral_by_[e])
+      for (EntityId end : {t.head, t.tail})
+        if (!around.count(end) && beyond.size() < kStrayEntities) beyond.insert(end);
+  for (EntityId e : beyond) {
+    auto facts = edges_of(kg, e, [&](const Triple& t) { return !used.count(t.relation); });
+    if (!facts.empty()) beyond_.push_back(e);
+    neutral_by_[e] = std::move(facts);
+  }
   std::set<Triple> seen_decoys;
   for (EntityId e : around)
     for (const Triple& t : edges_of(kg, e, [&](const Triple& t) {
@@ -72,7 +87,10 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
            return used.count(t.relation) && !contains(g.supportive, t) &&
                   !contains(g.supportive, Triple{t.tail, t.relation, t.head});
          }))
-      if (seen_decoys.insert(t).second) decoys_[t.relation].push_back(t);
+      if (seen_decoys.insert(t).second) {
+        decoys_[t.relation].push_back(t);
+        for (EntityId end : {t.head, t.tail}) decoys_about_[end].push_back(t);
+      }
 }
 
 bool CitationFacts::add_decoy(std::vector<Triple>& facts, const std::vector<Triple>& candidates, Rng& rng) const {
@@ -95,8 +113,8 @@ bool CitationFacts::add_decoy(std::vector<Triple>& facts, const std::vector<Trip
   return false;
 }
 
-std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std::size_t size, bool extra_decoy,
-                                           Rng& rng) const {
+std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std::size_t size, int extra_decoys,
+                                           double stray, Rng& rng) const {
   std::vector<Triple> out = core;
   auto add = [&](const Triple& t) {
     if (out.size() < size && !contains(out, t)) out.push_back(t);
@@ -108,19 +126,32 @@ std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std:
     bool stated = std::any_of(out.begin(), out.end(), [&](const Triple& t) { return t.relation == relation; });
     if (!stated && out.size() < size) add_decoy(out, entry.second, rng);
   }
-  if (extra_decoy && !decoys_.empty() && out.size() < size) {
+  // Every answer and question entity named, even past `size`: whether the citation names
+  // the answer must not tell supportive apart. An entity with no neutral fact (a genre has
+  // only films pointing at it) is named by a decoy that changes nothing.
+  for (EntityId e : mention_) {
+    if (mentions(out, e)) continue;
+    auto it = neutral_by_.find(e);
+    if (it != neutral_by_.end() && !it->second.empty()) {
+      out.push_back(pick(it->second, rng));
+    } else if (auto about = decoys_about_.find(e); about != decoys_about_.end()) {
+      add_decoy(out, about->second, rng);
+    }
+  }
+  for (int i = 0; i < extra_decoys && !decoys_.empty() && out.size() < size; ++i) {
     auto it = decoys_.begin();
     std::advance(it, static_cast<std::ptrdiff_t>(rng.uniform() * static_cast<double>(decoys_.size())));
     add_decoy(out, it->second, rng);
   }
-  for (EntityId e : mention_) {
-    auto it = neutral_by_.find(e);
-    if (!mentions(out, e) && it != neutral_by_.end() && !it->second.empty()) add(pick(it->second, rng));
-  }
   // Random neutral facts about entities the citation names already (else any around the
   // question), an entity first so that hubs do not crowd the citation; a bounded number
   // of draws, so a thin neighbourhood ends short.
+  // With probability `stray`, a fact about an entity one ring further out instead.
   for (std::size_t tries = 0; out.size() < size && !around_.empty() && tries < 4 * size; ++tries) {
+    if (!beyond_.empty() && rng.uniform() < stray) {
+      add(pick(neutral_by_.at(pick(beyond_, rng)), rng));
+      continue;
+    }
     std::vector<EntityId> named;
     for (EntityId e : around_)
       if (mentions(out, e)) named.push_back(e);

@@ -42,8 +42,9 @@ struct AfliteOptions {
   Amount remove_per_round{0.05};  // k: at most this many removed per round
   Amount min_size{0.5};           // never keep fewer than this many
   int max_rounds = 10;
-  // The audit's shallow cues (lengths, presence), binned, beside the n-grams: the filter
-  // then also removes what those cues give away (cue_features.h).
+  // The audit's shallow cues (lengths, presence), binned, beside the n-grams and as a
+  // view of their own: the filter then also removes what those cues give away
+  // (cue_features.h); a sample is as predictable as its most predictive view.
   bool cue_features = true;
 };
 

@@ -11,10 +11,12 @@
 //    query derives the same answers with them as without.
 //    Each query relation a label's subgraph does not state gets a decoy (an irrelevant
 //    citation states none, a partially supportive one lacks what its edit dropped), so
-//    every citation names what the question asks about; half of the time one more.
-//  - then one neutral fact about each answer and question entity not mentioned yet (a
-//    contradictory or irrelevant citation then names the true answer in another role, a
-//    partially supportive one the entity its dropped triple held).
+//    every citation names what the question asks about; and up to two more (a decoy
+//    repeats the question's words, a neutral fact brings new ones: drafts that differ in
+//    their mix let the builder match citations on those cues, caqa/kg/citation_drafts.h).
+//  - then one neutral fact (else a decoy) about each answer and question entity not
+//    mentioned yet (a contradictory or irrelevant citation then names the true answer in
+//    another role, a partially supportive one the entity its dropped triple held).
 // The facts are shuffled, so their order says nothing either.
 #pragma once
 
@@ -29,16 +31,20 @@ class CitationFacts {
  public:
   CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg);
 
-  // `core` (a label's subgraph) padded to `size` facts, shuffled; `extra_decoy` asks for
-  // one more decoy than the relations missing from `core` call for.
-  std::vector<Triple> compose(const std::vector<Triple>& core, std::size_t size, bool extra_decoy, Rng& rng) const;
+  // `core` (a label's subgraph) padded to `size` facts, shuffled; `extra_decoys` asks for
+  // that many more decoys than the relations missing from `core` call for, `stray` is the
+  // chance that a padding fact is about an entity one ring beyond the question's.
+  std::vector<Triple> compose(const std::vector<Triple>& core, std::size_t size, int extra_decoys, double stray,
+                              Rng& rng) const;
 
  private:
   const ExtendedQuery& query_;
-  std::vector<EntityId> mention_;                       // question entities, then answers
-  std::map<EntityId, std::vector<Triple>> neutral_by_;  // neutral facts about each entity
-  std::vector<EntityId> around_;                        // entities with neutral facts
-  std::map<RelationId, std::vector<Triple>> decoys_;    // by the query relation they use
+  std::vector<EntityId> mention_;                         // question entities, then answers
+  std::map<EntityId, std::vector<Triple>> neutral_by_;    // neutral facts about each entity
+  std::vector<EntityId> around_;                          // entities with neutral facts
+  std::vector<EntityId> beyond_;                          // the same, one ring further out
+  std::map<RelationId, std::vector<Triple>> decoys_;      // by the query relation they use
+  std::map<EntityId, std::vector<Triple>> decoys_about_;  // the same decoys, by each end
 
   // Adds one of `candidates` that leaves the derived answers as they are; false when none does.
   bool add_decoy(std::vector<Triple>& facts, const std::vector<Triple>& candidates, Rng& rng) const;

@@ -1,5 +1,6 @@
-// The numbers the dense probes read (private to shared/src/audit): surface statistics
-// that the label must not depend on, one vector per sample.
+// Surface statistics of a sample that its label must not depend on, one vector per
+// sample: the dense probes of `caqa audit` read them, and the builder matches the four
+// citations of a question on them (docs/benchmark.md, "Artifact controls").
 #pragma once
 
 #include <string_view>
@@ -7,14 +8,18 @@
 
 #include "caqa/audit/audit_sample.h"
 
-namespace caqa::audit::detail {
+namespace caqa::audit {
 
 // Sentences: runs ended by . ! or ? before white space or the end (a last unterminated
 // run counts too).
 int sentence_count(std::string_view text);
 
-// Citation characters, citation sentences, question characters, answer characters.
+// Citation characters, citation sentences, question characters, answer characters, the
+// citation's distinct content words, and those over all its content words (a citation
+// that names many things, rather than a few things many times, has more for its length).
 std::vector<double> length_cues(const AuditSample& sample);
+// The position of the share of distinct words in length_cues: the one fraction there.
+inline constexpr std::size_t kDistinctShareCue = 5;
 
 // Fractions found in the citation (case-insensitive; -1 where undefined): the answer's
 // name-like spans that the question does not contain (its claim), the given answer
@@ -23,4 +28,4 @@ std::vector<double> length_cues(const AuditSample& sample);
 // answer do not contain.
 std::vector<double> presence_cues(const AuditSample& sample);
 
-}  // namespace caqa::audit::detail
+}  // namespace caqa::audit

@@ -1,4 +1,4 @@
-#include "numeric_cues.h"
+#include "caqa/audit/surface_cues.h"
 
 #include <algorithm>
 #include <string>
@@ -6,7 +6,7 @@
 #include "../baseline/tokens.h"
 #include "caqa/text.h"
 
-namespace caqa::audit::detail {
+namespace caqa::audit {
 
 namespace {
 
@@ -79,8 +79,16 @@ int sentence_count(std::string_view text) {
 }
 
 std::vector<double> length_cues(const AuditSample& s) {
-  return {static_cast<double>(s.citation.size()), static_cast<double>(sentence_count(s.citation)),
-          static_cast<double>(s.question.size()), static_cast<double>(s.answer.size())};
+  const auto citation = baseline::detail::tokenize(s.citation);
+  const auto content =
+      static_cast<double>(std::count_if(citation.begin(), citation.end(), [](const Token& t) { return !t.stop; }));
+  const auto distinct = static_cast<double>(content_words(citation).size());
+  return {static_cast<double>(s.citation.size()),
+          static_cast<double>(sentence_count(s.citation)),
+          static_cast<double>(s.question.size()),
+          static_cast<double>(s.answer.size()),
+          distinct,
+          content == 0 ? -1 : distinct / content};
 }
 
 std::vector<double> presence_cues(const AuditSample& s) {
@@ -112,4 +120,4 @@ std::vector<double> presence_cues(const AuditSample& s) {
   };
 }
 
-}  // namespace caqa::audit::detail
+}  // namespace caqa::audit

@@ -1,0 +1,31 @@
+// Within-question cue matching (docs/benchmark.md, "Artifact controls"). Padding alone
+// leaves each label's citations a little apart on average: a supportive citation repeats
+// the question's words, an irrelevant one names another subject. So the builder drafts
+// several paddings of each label's subgraph, draws one label's draft at random as the
+// question's target, and gives every other label its draft nearest that target on the
+// surface cues the audit reads (lengths, sentences, answer and question words present,
+// words new to the citation). Any choice among drafts keeps the label true: each draft
+// is the label's subgraph plus facts that change nothing, and is verified as written.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "caqa/kg/graph.h"
+
+namespace caqa::kg {
+
+struct CitationDraft {
+  std::vector<Triple> facts;
+  std::string text;
+  std::vector<double> cues;
+};
+
+// The surface cues of one citation of a question with this answer.
+std::vector<double> citation_cues(std::string_view question, std::string_view answer, std::string_view citation);
+
+// Index of the draft whose cues are nearest `target` (the first of equals).
+std::size_t nearest_draft(const std::vector<CitationDraft>& drafts, const std::vector<double>& target);
+
+}  // namespace caqa::kg
