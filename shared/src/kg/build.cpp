@@ -146,12 +146,6 @@ BenchmarkOptions default_benchmark_options() {
   options.sample_queries = 4000;
   options.build.test_fraction = 0.3;
   options.harden = true;
-  // Cheaper models, more rounds: the filter keeps going while samples stay predictable.
-  options.hardening.partitions = 16;
-  options.hardening.epochs = 2;
-  options.hardening.max_rounds = 24;
-  options.hardening.remove_per_round = hardening::Amount{0.03};
-  options.hardening.tau = 0.7;
   return options;
 }
 

@@ -34,14 +34,16 @@ struct Amount {
 
 struct AfliteOptions {
   std::uint64_t seed = 13;
-  int partitions = 32;            // m: random train/held-out partitions per round
+  // Cheap models and many small rounds: the filter keeps going while samples stay
+  // predictable, and each round sees what the last one left.
+  int partitions = 16;            // m: random train/held-out partitions per round
   double train_share = 0.5;       // share of the kept samples each model trains on
-  int epochs = 3;                 // training epochs per model (a cheap, shallow probe)
+  int epochs = 2;                 // training epochs per model (a cheap, shallow probe)
   std::uint32_t dim_bits = 16;    // hashed feature space: 2^dim_bits buckets
-  double tau = 0.75;              // predictability at or above which a sample may go
-  Amount remove_per_round{0.05};  // k: at most this many removed per round
+  double tau = 0.7;               // predictability at or above which a sample may go
+  Amount remove_per_round{0.03};  // k: at most this many removed per round
   Amount min_size{0.5};           // never keep fewer than this many
-  int max_rounds = 10;
+  int max_rounds = 24;
   // The audit's shallow cues (lengths, presence), binned, beside the n-grams and as a
   // view of their own: the filter then also removes what those cues give away
   // (cue_features.h); a sample is as predictable as its most predictive view.
