@@ -166,7 +166,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
     bool test = Rng(options.seed * 0x9E3779B97F4A7C15ull ^ fnv1a64(question.id, kQuestionHashSeed)).uniform() <
                 options.test_fraction;
     std::string text = verbalizer.question(question, extended);
-    std::string answer = verbalizer.answer_statement(extended, *g, text);
+    std::string answer = verbalizer.answer_statement(extended, *g);
     ++stats.extensions[static_cast<int>(extended.extension)];
     // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
     std::array<std::vector<CitationDraft>, kLabelCount> drafts;
@@ -178,7 +178,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
       for (int k = 0; k < kDraftsPerLabel; ++k) {
         CitationDraft d;
         d.facts = padding.compose(*subgraph, facts, static_cast<int>(rng.uniform() * 3), rng.uniform(), rng);
-        d.text = verbalizer.citation(d.facts);
+        d.text = verbalizer.citation(d.facts, rng);
         d.cues = citation_cues(text, answer, d.text);
         drafts[index_of(label)].push_back(std::move(d));
       }

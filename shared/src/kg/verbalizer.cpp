@@ -1,23 +1,23 @@
 #include "caqa/kg/verbalizer.h"
 
+#include <algorithm>
+#include <cctype>
+#include <optional>
+
 #include <fmt/format.h>
+
+#include "caqa/verbalize/english.h"
 
 namespace caqa::kg {
 
-namespace {
+using verbalize::capitalized;
+using verbalize::RelationPhrasing;
+using verbalize::Slot;
 
-void replace_all(std::string& s, std::string_view from, const std::string& to) {
-  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
-    s.replace(at, from.size(), to);
-}
+namespace {
 
 std::string without_final_punctuation(std::string s) {
   while (!s.empty() && (s.back() == '.' || s.back() == '?' || s.back() == ' ')) s.pop_back();
-  return s;
-}
-
-std::string capitalized(std::string s) {
-  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
   return s;
 }
 
@@ -26,22 +26,63 @@ std::string plain_question(const std::string& text) {
   std::string out;
   for (char c : text)
     if (c != '[' && c != ']') out.push_back(c);
-  out = capitalized(without_final_punctuation(out));
-  return out;
+  return capitalized(without_final_punctuation(out));
 }
 
-std::string join_names(const std::vector<std::string>& names) {
-  if (names.size() == 1) return names[0];
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-  return out;
+std::string lower_word(std::string_view text, std::size_t index) {
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < index && at != std::string_view::npos; ++i) {
+    at = text.find(' ', at);
+    if (at != std::string_view::npos) ++at;
+  }
+  if (at == std::string_view::npos || at >= text.size()) return {};
+  std::string w(text.substr(at, text.find(' ', at) - at));
+  for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return w;
 }
+
+// "Who directed Jaws": the answer is the subject, so "and was born in ..." continues it.
+bool asks_for_subject(std::string_view question) {
+  if (lower_word(question, 0) != "who") return false;
+  const std::string verb = lower_word(question, 1);
+  return verb != "did" && verb != "does" && verb != "do";
+}
+
+// "Which books ...", "What films ...": the answer noun is plural.
+bool asks_for_several(std::string_view question) {
+  const std::string first = lower_word(question, 0);
+  if (first != "which" && first != "what") return false;
+  const std::string noun = lower_word(question, 1);
+  return noun.size() > 3 && noun.back() == 's' && noun[noun.size() - 2] != 's';
+}
+
+Slot slot_of(const ResolvedPattern& p, const Node& n) { return p.head == n ? Slot::Head : Slot::Tail; }
+
+const Node& end_at(const ResolvedPattern& p, Slot slot) { return slot == Slot::Head ? p.head : p.tail; }
+
+Slot other(Slot slot) { return slot == Slot::Head ? Slot::Tail : Slot::Head; }
+
+// One fact as said in the citation: its subject (when the phrasing starts with an end)
+// and what is said of it.
+struct Said {
+  std::optional<EntityId> subject;
+  bool subject_is_thing = false;  // "it" may stand for it
+  std::string predicate;          // without the subject
+  std::string sentence;           // the whole sentence, for facts without a subject
+};
 
 }  // namespace
 
-Verbalizer::Verbalizer(const KnowledgeGraph& kg, std::unordered_map<std::string, std::string> templates)
-    : kg_(kg), templates_(std::move(templates)) {}
+Verbalizer::Verbalizer(const KnowledgeGraph& kg, const std::unordered_map<std::string, std::string>& templates)
+    : kg_(kg) {
+  by_relation_.reserve(kg.relation_count());
+  for (RelationId r = 0; r < kg.relation_count(); ++r) {
+    const std::string relation(kg.relation_name(r));
+    auto it = templates.find(relation);
+    RelationPhrasing p = it != templates.end() ? RelationPhrasing::parse(it->second) : RelationPhrasing{};
+    by_relation_.push_back(p.size() > 0 ? std::move(p) : RelationPhrasing::fallback(humanize(relation)));
+  }
+}
 
 std::string Verbalizer::humanize(std::string_view relation) {
   std::size_t cut = relation.find_last_of("./");
@@ -52,52 +93,174 @@ std::string Verbalizer::humanize(std::string_view relation) {
   return out;
 }
 
-std::string Verbalizer::fill(RelationId relation, const std::string& head, const std::string& tail) const {
-  auto it = templates_.find(std::string(kg_.relation_name(relation)));
-  std::string s = it != templates_.end() ? it->second : "{head} " + humanize(kg_.relation_name(relation)) + " {tail}.";
-  replace_all(s, "{head}", head);
-  replace_all(s, "{tail}", tail);
-  return s;
-}
+const RelationPhrasing& Verbalizer::phrasing(RelationId relation) const { return by_relation_.at(relation); }
 
-std::string Verbalizer::sentence(const Triple& t) const {
-  return capitalized(fill(t.relation, std::string(kg_.entity_name(t.head)), std::string(kg_.entity_name(t.tail))));
-}
+std::string Verbalizer::name(EntityId e) const { return verbalize::definite_name(kg_.entity_name(e)); }
 
-std::string Verbalizer::citation(std::span<const Triple> triples) const {
+std::string Verbalizer::citation(std::span<const Triple> triples, Rng& rng) const {
+  std::vector<Said> said;
+  for (const Triple& t : triples) {
+    const RelationPhrasing& p = phrasing(t.relation);
+    const auto i = static_cast<std::size_t>(rng.uniform() * static_cast<double>(p.size()));
+    Said s;
+    s.sentence = capitalized(p.sentence(i, name(t.head), name(t.tail)));
+    if (const auto slot = p.subject(i)) {
+      s.subject = *slot == Slot::Head ? t.head : t.tail;
+      s.subject_is_thing = !p.noun(*slot).empty() && !p.is_person(*slot);
+      s.predicate = p.predicate(i, name(*slot == Slot::Head ? t.tail : t.head));
+    }
+    said.push_back(std::move(s));
+  }
+  // Facts about one subject together, in the order the subjects first come up; two
+  // predicates a sentence; "It" for a thing that the sentence before was about.
+  std::vector<bool> done(said.size(), false);
   std::string out = "[1]";
-  for (const Triple& t : triples) out += " " + sentence(t);
+  for (std::size_t i = 0; i < said.size(); ++i) {
+    if (done[i]) continue;
+    if (!said[i].subject) {
+      out += " " + said[i].sentence;
+      continue;
+    }
+    std::vector<std::size_t> group;
+    for (std::size_t j = i; j < said.size(); ++j)
+      if (!done[j] && said[j].subject == said[i].subject) {
+        group.push_back(j);
+        done[j] = true;
+      }
+    for (std::size_t k = 0; k < group.size(); k += 2) {
+      const std::string subject = k == 0 || !said[i].subject_is_thing ? name(*said[i].subject) : "It";
+      std::string sentence = subject + " " + said[group[k]].predicate;
+      if (k + 1 < group.size()) sentence += " and " + said[group[k + 1]].predicate;
+      out += " " + capitalized(sentence) + ".";
+    }
+  }
   return out;
 }
 
+std::string Verbalizer::describe(const ResolvedQuery& q, std::uint32_t v, std::size_t skip) const {
+  const Node var{true, v};
+  const ResolvedPattern& via = q.patterns[skip];
+  std::string noun = phrasing(via.relation).noun(slot_of(via, var));
+  for (std::size_t i = 0; i < q.patterns.size(); ++i) {
+    const ResolvedPattern& p = q.patterns[i];
+    if (i == skip || !(p.head == var || p.tail == var)) continue;
+    const Node& far = end_at(p, other(slot_of(p, var)));
+    if (far.variable) continue;
+    const RelationPhrasing& said = phrasing(p.relation);
+    // The noun of the pattern that describes it is the nearer one ("film", not "work").
+    if (!said.noun(slot_of(p, var)).empty()) noun = said.noun(slot_of(p, var));
+    if (std::string clause = said.relative_clause(slot_of(p, var), name(far.id)); !clause.empty())
+      return "the " + (noun.empty() ? std::string("one") : noun) + " " + clause;
+  }
+  return "the " + (noun.empty() ? std::string("one") : noun);
+}
+
 std::string Verbalizer::question(const Question& original, const ExtendedQuery& query) const {
-  std::string text = plain_question(original.text.empty() ? "What is the answer" : original.text);
   const ResolvedQuery& q = query.branches[0];
+  const Node answer{true, 0};
+  std::string text;
+  if (!original.text.empty()) {
+    text = plain_question(original.text);
+  } else {
+    // Composed from the logical form: the first pattern about the answer.
+    for (std::size_t i = 0; i < q.patterns.size() && text.empty(); ++i) {
+      const ResolvedPattern& p = q.patterns[i];
+      if (!(p.head == answer || p.tail == answer)) continue;
+      const Slot about = slot_of(p, answer);
+      const Node& far = end_at(p, other(about));
+      const std::string far_name = far.variable ? describe(q, far.id, i) : name(far.id);
+      if (std::string pred = phrasing(p.relation).predicate_about(about, far_name); !pred.empty())
+        text = (phrasing(p.relation).is_person(about) ? "Who " : "What ") + pred;
+    }
+    if (text.empty()) text = "What is the answer";
+  }
   if (query.extension == Extension::AnswerIntersection) {
     const ResolvedPattern& added = q.patterns.back();
-    std::string clause = added.head.variable
-                             ? fill(added.relation, "the answer", std::string(kg_.entity_name(added.tail.id)))
-                             : fill(added.relation, std::string(kg_.entity_name(added.head.id)), "the answer");
-    return fmt::format("{}, given that {}?", text, without_final_punctuation(clause));
+    const Slot about = slot_of(added, answer);
+    const RelationPhrasing& p = phrasing(added.relation);
+    const std::string far = name(end_at(added, other(about)).id);
+    const std::string pred = p.predicate_about(about, far);
+    if (!pred.empty() && asks_for_subject(text)) return fmt::format("{} and {}?", text, pred);
+    if (!pred.empty())
+      return fmt::format("{} {} {}?", text, p.is_person(about) ? "who" : "that",
+                         asks_for_several(text) ? verbalize::plural_predicate(pred) : pred);
+    if (std::string clause = p.relative_clause(about, far); !clause.empty()) return fmt::format("{} {}?", text, clause);
+    return fmt::format("{}, given that {}?", text, without_final_punctuation(p.sentence(0, "it", far)));
   }
   if (query.extension == Extension::HeadIntersection) {
-    // The subject stays named; the new fact about it is a condition the evidence must show.
+    // The subject stays named; the new fact about it is a relative clause on its name.
     const ResolvedPattern& added = q.patterns.front();
-    std::string fact =
-        fill(added.relation, std::string(kg_.entity_name(added.head.id)), std::string(kg_.entity_name(added.tail.id)));
+    const Node subject{false, query.anchored_subject};
+    const Slot about = slot_of(added, subject);
+    const RelationPhrasing& p = phrasing(added.relation);
+    const std::string pred = p.predicate_about(about, name(query.new_subject));
+    const std::string subject_name(kg_.entity_name(query.anchored_subject));
+    const auto at = text.find(subject_name);
+    if (!pred.empty() && at != std::string::npos) {
+      const std::string clause = fmt::format(", {} {}", p.is_person(about) ? "who" : "which", pred);
+      const std::size_t end = at + subject_name.size();
+      return text.substr(0, end) + clause + (end < text.size() ? "," : "") + text.substr(end) + "?";
+    }
+    const std::string fact = p.sentence(0, name(added.head.id), name(added.tail.id));
     return fmt::format("{}, given that {}?", text, without_final_punctuation(fact));
   }
   return text + "?";
 }
 
-std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attribution& g,
-                                         const std::string& question) const {
+std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attribution& g) const {
+  // Answers that share a name are said once, with how many there are.
   std::vector<std::string> names;
-  for (EntityId a : g.targets) names.emplace_back(kg_.entity_name(a));
-  // A single fact from a named entity to the answer reads as a sentence of its own.
-  if (query.extension == Extension::None && query.branches[0].patterns.size() == 1 && g.supportive.size() == 1)
-    return without_final_punctuation(sentence(g.supportive[0])) + " [1].";
-  return fmt::format("The answer to \"{}\" is {} [1].", question, join_names(names));
+  for (EntityId a : g.targets) {
+    const std::string n = name(a);
+    if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+  }
+  const ResolvedQuery& q = query.branches[0];
+  const Node answer{true, 0};
+  // The pattern that says the most about the answer: one whose other end is named.
+  std::optional<std::size_t> main;
+  bool main_named = false;
+  for (std::size_t i = 0; i < q.patterns.size(); ++i) {
+    const ResolvedPattern& p = q.patterns[i];
+    if (query.extension == Extension::AnswerIntersection && i + 1 == q.patterns.size()) continue;
+    if (!(p.head == answer || p.tail == answer)) continue;
+    const bool named = !end_at(p, other(slot_of(p, answer))).variable;
+    if (!main || (named && !main_named)) {
+      main = i;
+      main_named = named;
+    }
+  }
+  if (!main) return verbalize::join_list(names) + " [1].";
+  const ResolvedPattern& p = q.patterns[*main];
+  const Slot about = slot_of(p, answer);
+  const Node& far = end_at(p, other(about));
+  const std::string far_name = far.variable ? describe(q, far.id, *main) : name(far.id);
+  const RelationPhrasing& phr = phrasing(p.relation);
+  const std::string pred = phr.predicate_about(about, far_name);
+  if (names.size() == 1 && g.targets.size() > 1) {
+    const std::string noun = phr.noun(about).empty() ? std::string("one") : phr.noun(about);
+    names[0] = fmt::format("each of the {} {}s named {}", g.targets.size() == 2 ? "two" : "several", noun, names[0]);
+  }
+  std::string out;
+  if (pred.empty()) {
+    // Only said with the answer last: "Steven Spielberg directed Jaws and Duel".
+    out = phr.sentence(0, about == Slot::Head ? verbalize::join_list(names) : far_name,
+                       about == Slot::Tail ? verbalize::join_list(names) : far_name);
+    out = without_final_punctuation(out);
+  } else if (names.size() == 1) {
+    out = names[0] + " " + pred;
+    if (query.extension == Extension::AnswerIntersection) {
+      const ResolvedPattern& added = q.patterns.back();
+      const Slot added_about = slot_of(added, answer);
+      const std::string more =
+          phrasing(added.relation).predicate_about(added_about, name(end_at(added, other(added_about)).id));
+      if (!more.empty()) out += " and " + more;
+    }
+  } else {
+    const std::vector<std::string> rest(names.begin() + 1, names.end());
+    out = fmt::format("{} {}, as {} {}", names[0], pred, verbalize::echo_auxiliary(pred, rest.size() > 1),
+                      verbalize::join_list(rest));
+  }
+  return capitalized(out) + " [1].";
 }
 
 }  // namespace caqa::kg

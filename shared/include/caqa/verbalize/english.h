@@ -1,0 +1,39 @@
+// The small English grammar the verbaliser needs, in one place (issue 14): articles,
+// lists, capitals, possessives, subject-verb agreement of a predicate and the auxiliary
+// that stands for it ("as did B"). Rules of thumb with their exceptions listed in
+// english.cpp; no dictionary.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace caqa::verbalize {
+
+// "a" or "an" for the word as it is said: "an actor", "a university", "an MBA", "an hour".
+std::string_view indefinite_article(std::string_view phrase);
+// "a film director", "an actor".
+std::string with_article(std::string_view phrase);
+
+// "A", "A and B", "A, B and C".
+std::string join_list(const std::vector<std::string>& items);
+
+// The first letter upper-cased (a sentence start); the rest as written.
+std::string capitalized(std::string text);
+
+// A proper name as said mid-sentence: "the United States", "the University of Oxford",
+// "the Netherlands"; other names as they are.
+std::string definite_name(std::string_view name);
+
+// "Spielberg's", "James'".
+std::string possessive(std::string_view name);
+
+// The predicate with its first word, a verb, agreeing with a plural subject: "is" ->
+// "are", "was" -> "were", "has" -> "have", "belongs" -> "belong"; past tenses stay.
+std::string plural_predicate(std::string_view predicate);
+
+// The auxiliary that repeats the predicate after "as": "was directed by X" -> "was",
+// "starred in X" -> "did", "belongs to X" -> "does"; plural when `plural` ("were", "do").
+std::string_view echo_auxiliary(std::string_view predicate, bool plural);
+
+}  // namespace caqa::verbalize

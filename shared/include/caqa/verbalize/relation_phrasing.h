@@ -1,0 +1,47 @@
+// How one relation is said (data/default/relation_templates.tsv, docs/verbalize.md):
+//   relation<TAB>[head noun > tail noun] sentence | sentence | ...
+// Each sentence names both ends, `{head}` and `{tail}`, or `{a head}` / `{a tail}` for
+// the name with its article ("has worked as {a tail}"). The nouns ("film", "person")
+// name what each end is, for relative clauses ("the film that ..."), "who" against
+// "which", and "it". A line with no brackets is a plain list of sentences.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace caqa::verbalize {
+
+enum class Slot : std::uint8_t { Head, Tail };
+
+class RelationPhrasing {
+ public:
+  // Parses one template value; sentences without both ends are dropped.
+  static RelationPhrasing parse(std::string_view value);
+  // The fallback for a relation with no template: "{head} directed by {tail}."
+  static RelationPhrasing fallback(std::string_view humanized_relation);
+
+  std::size_t size() const { return sentences_.size(); }
+  // Sentence `i` with both names filled in, first letter as written.
+  std::string sentence(std::size_t i, std::string_view head, std::string_view tail) const;
+  // Sentence `i`'s subject: the end it starts with, if it starts with one.
+  std::optional<Slot> subject(std::size_t i) const;
+  // Sentence `i` without its subject ("was directed by Steven Spielberg"), given the
+  // other end's name; empty when the sentence does not start with an end.
+  std::string predicate(std::size_t i, std::string_view other) const;
+  // A predicate about `about` from the first sentence that starts with it; empty if none.
+  std::string predicate_about(Slot about, std::string_view other) const;
+  // A relative clause about `about`: "that was directed by X" (or "who directed X" for a
+  // person), else "that X directed" from a sentence ending with it; empty if neither.
+  std::string relative_clause(Slot about, std::string_view other) const;
+  // "film", "person" or empty when the template names none.
+  const std::string& noun(Slot slot) const { return slot == Slot::Head ? head_noun_ : tail_noun_; }
+  bool is_person(Slot slot) const { return noun(slot) == "person"; }
+
+ private:
+  std::string head_noun_, tail_noun_;
+  std::vector<std::string> sentences_;
+};
+
+}  // namespace caqa::verbalize

@@ -1,0 +1,127 @@
+#include "caqa/verbalize/english.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace caqa::verbalize {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view first_word(std::string_view s) {
+  const auto end = s.find_first_of(" ,.;:");
+  return s.substr(0, end);
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+bool is_vowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; }
+
+// Letters said with a vowel sound when spelt out: "an MBA", "an FBI agent", "an X-ray".
+bool vowel_sounding_letter(char c) {
+  constexpr std::string_view letters = "AEFHILMNORSX";
+  return letters.find(c) != std::string_view::npos;
+}
+
+bool all_caps(std::string_view word) {
+  return word.size() >= 2 && std::all_of(word.begin(), word.end(), [](char c) {
+           return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c));
+         });
+}
+
+}  // namespace
+
+std::string_view indefinite_article(std::string_view phrase) {
+  const std::string_view word = first_word(phrase);
+  if (word.empty()) return "a";
+  if (all_caps(word)) return vowel_sounding_letter(word[0]) ? "an" : "a";
+  const std::string w = lower(word);
+  // A consonant sound though spelt with a vowel: "a university", "a one-off", "a European".
+  for (std::string_view p : {"uni", "use", "usu", "uti", "uro", "eu", "one", "once", "ewe", "ubiq", "ukr"})
+    if (starts_with(w, p)) return "a";
+  // A vowel sound though spelt with a consonant: "an hour", "an honest", "an heir".
+  for (std::string_view p : {"hour", "honest", "honor", "honour", "heir"})
+    if (starts_with(w, p)) return "an";
+  if (std::isdigit(static_cast<unsigned char>(w[0])))
+    return w[0] == '8' || starts_with(w, "11") || starts_with(w, "18") ? "an" : "a";
+  return is_vowel(w[0]) ? "an" : "a";
+}
+
+std::string with_article(std::string_view phrase) {
+  return std::string(indefinite_article(phrase)) + " " + std::string(phrase);
+}
+
+std::string join_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return out;
+}
+
+std::string capitalized(std::string text) {
+  if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+std::string definite_name(std::string_view name) {
+  const std::string n(name);
+  // "the United States", "the University of Oxford", "the Netherlands", "the Czech Republic".
+  for (std::string_view prefix : {"United ", "University of ", "Republic of ", "Kingdom of ", "Democratic Republic"})
+    if (starts_with(n, prefix)) return "the " + n;
+  if (n.find(" University of ") != std::string::npos) return "the " + n;
+  for (std::string_view whole : {"Netherlands", "Philippines", "Bahamas", "Maldives", "Czech Republic",
+                                 "Dominican Republic", "Central African Republic", "Gambia", "Vatican City"})
+    if (n == whole) return "the " + n;
+  return n;
+}
+
+std::string possessive(std::string_view name) {
+  std::string out(name);
+  return out + (!out.empty() && (out.back() == 's' || out.back() == 'S') ? "'" : "'s");
+}
+
+std::string plural_predicate(std::string_view predicate) {
+  const std::string_view verb = first_word(predicate);
+  const std::string_view rest = predicate.substr(verb.size());
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kIrregular = {
+      {{"is", "are"}, {"was", "were"}, {"has", "have"}, {"does", "do"}}};
+  for (const auto& entry : kIrregular)
+    if (verb == entry.first) return std::string(entry.second) + std::string(rest);
+  // "belongs" -> "belong", "uses" -> "use"; "-sses", "-ches", "-shes", "-xes" drop "es".
+  if (verb.size() > 3 && verb.back() == 's' && verb[verb.size() - 2] != 's' && verb[verb.size() - 2] != 'u') {
+    const std::string_view stem = verb.substr(0, verb.size() - 1);
+    if (stem.size() > 3 && stem.back() == 'e' &&
+        (stem.substr(stem.size() - 3) == "sse" || stem.substr(stem.size() - 3) == "che" ||
+         stem.substr(stem.size() - 3) == "she" || stem.substr(stem.size() - 2) == "xe"))
+      return std::string(stem.substr(0, stem.size() - 1)) + std::string(rest);
+    return std::string(stem) + std::string(rest);
+  }
+  return std::string(predicate);
+}
+
+std::string_view echo_auxiliary(std::string_view predicate, bool plural) {
+  const std::string_view verb = first_word(predicate);
+  if (verb == "is" || verb == "are") return plural ? "are" : "is";
+  if (verb == "was" || verb == "were") return plural ? "were" : "was";
+  if (verb == "has" || verb == "have") {
+    // "has worked as" repeats as "has"; "has music by", a main verb, as "does".
+    const std::string_view next = first_word(predicate.substr(std::min(predicate.size(), verb.size() + 1)));
+    const bool participle =
+        next.size() > 2 && (next.substr(next.size() - 2) == "ed" || next == "been" || next == "won");
+    if (participle) return plural ? "have" : "has";
+    return plural ? "do" : "does";
+  }
+  if (verb.size() > 2 && verb.substr(verb.size() - 2) == "ed") return "did";
+  // Irregular pasts the templates use.
+  for (std::string_view past : {"won", "wrote", "made", "led", "sang", "took", "held", "became", "grew", "came"})
+    if (verb == past) return "did";
+  return plural ? "do" : "does";
+}
+
+}  // namespace caqa::verbalize

@@ -1,0 +1,116 @@
+#include "caqa/verbalize/relation_phrasing.h"
+
+#include "caqa/verbalize/english.h"
+
+namespace caqa::verbalize {
+
+namespace {
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+std::string_view marker(Slot slot, bool article) {
+  if (slot == Slot::Head) return article ? "{a head}" : "{head}";
+  return article ? "{a tail}" : "{tail}";
+}
+
+bool names(std::string_view sentence, Slot slot) {
+  return sentence.find(marker(slot, false)) != std::string_view::npos ||
+         sentence.find(marker(slot, true)) != std::string_view::npos;
+}
+
+void fill(std::string& s, Slot slot, std::string_view name) {
+  for (bool article : {true, false}) {
+    const std::string_view m = marker(slot, article);
+    const std::string value = article ? with_article(name) : std::string(name);
+    for (auto at = s.find(m); at != std::string::npos; at = s.find(m, at + value.size()))
+      s.replace(at, m.size(), value);
+  }
+}
+
+Slot other(Slot slot) { return slot == Slot::Head ? Slot::Tail : Slot::Head; }
+
+std::string without_period(std::string s) {
+  while (!s.empty() && (s.back() == '.' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+RelationPhrasing RelationPhrasing::parse(std::string_view value) {
+  RelationPhrasing out;
+  value = trimmed(value);
+  if (!value.empty() && value.front() == '[') {
+    const auto close = value.find(']');
+    if (close != std::string_view::npos) {
+      const std::string_view nouns = value.substr(1, close - 1);
+      const auto arrow = nouns.find('>');
+      if (arrow != std::string_view::npos) {
+        out.head_noun_ = std::string(trimmed(nouns.substr(0, arrow)));
+        out.tail_noun_ = std::string(trimmed(nouns.substr(arrow + 1)));
+      }
+      value.remove_prefix(close + 1);
+    }
+  }
+  while (!value.empty()) {
+    const auto bar = value.find('|');
+    const std::string_view sentence = trimmed(value.substr(0, bar));
+    if (names(sentence, Slot::Head) && names(sentence, Slot::Tail)) out.sentences_.emplace_back(sentence);
+    value = bar == std::string_view::npos ? std::string_view{} : value.substr(bar + 1);
+  }
+  return out;
+}
+
+RelationPhrasing RelationPhrasing::fallback(std::string_view humanized_relation) {
+  RelationPhrasing out;
+  out.sentences_.push_back("{head} " + std::string(humanized_relation) + " {tail}.");
+  return out;
+}
+
+std::string RelationPhrasing::sentence(std::size_t i, std::string_view head, std::string_view tail) const {
+  std::string s = sentences_.at(i);
+  fill(s, Slot::Head, head);
+  fill(s, Slot::Tail, tail);
+  return s;
+}
+
+std::optional<Slot> RelationPhrasing::subject(std::size_t i) const {
+  const std::string& s = sentences_.at(i);
+  for (Slot slot : {Slot::Head, Slot::Tail})
+    if (s.rfind(marker(slot, false), 0) == 0) return slot;
+  return std::nullopt;
+}
+
+std::string RelationPhrasing::predicate(std::size_t i, std::string_view other_name) const {
+  const auto slot = subject(i);
+  if (!slot) return {};
+  std::string s = sentences_.at(i).substr(marker(*slot, false).size());
+  fill(s, other(*slot), other_name);
+  return without_period(std::string(trimmed(s)));
+}
+
+std::string RelationPhrasing::predicate_about(Slot about, std::string_view other_name) const {
+  for (std::size_t i = 0; i < sentences_.size(); ++i)
+    if (subject(i) == about) return predicate(i, other_name);
+  return {};
+}
+
+std::string RelationPhrasing::relative_clause(Slot about, std::string_view other_name) const {
+  if (std::string p = predicate_about(about, other_name); !p.empty()) return (is_person(about) ? "who " : "that ") + p;
+  // "that Paul Allen was educated at": a sentence that ends with `about`.
+  for (const std::string& s : sentences_) {
+    std::string body = without_period(s);
+    const std::string_view m = marker(about, false);
+    if (body.size() > m.size() && body.compare(body.size() - m.size(), m.size(), m) == 0) {
+      body.resize(body.size() - m.size());
+      fill(body, other(about), other_name);
+      return "that " + std::string(trimmed(body));
+    }
+  }
+  return {};
+}
+
+}  // namespace caqa::verbalize
