@@ -50,10 +50,13 @@ bool asks_for_subject(std::string_view question) {
 
 // "Which books ...", "What films ...": the answer noun is plural.
 bool asks_for_several(std::string_view question) {
-  const std::string first = lower_word(question, 0);
-  if (first != "which" && first != "what") return false;
-  const std::string noun = lower_word(question, 1);
-  return noun.size() > 3 && noun.back() == 's' && noun[noun.size() - 2] != 's';
+  for (std::size_t i = 0;; ++i) {
+    const std::string word = lower_word(question, i);
+    if (word.empty()) return false;
+    if (word != "which" && word != "what") continue;
+    const std::string noun = lower_word(question, i + 1);
+    return noun.size() > 3 && noun.back() == 's' && noun[noun.size() - 2] != 's';
+  }
 }
 
 Slot slot_of(const ResolvedPattern& p, const Node& n) { return p.head == n ? Slot::Head : Slot::Tail; }
@@ -67,8 +70,10 @@ Slot other(Slot slot) { return slot == Slot::Head ? Slot::Tail : Slot::Head; }
 struct Said {
   std::optional<EntityId> subject;
   bool subject_is_thing = false;  // "it" may stand for it
-  std::string predicate;          // without the subject
-  std::string sentence;           // the whole sentence, for facts without a subject
+  RelationId relation = 0;
+  std::size_t phrasing = 0;  // which of the relation's sentences
+  std::string other;         // the other end's name
+  std::string sentence;      // the whole sentence, for facts without a subject
 };
 
 }  // namespace
@@ -107,7 +112,9 @@ std::string Verbalizer::citation(std::span<const Triple> triples, Rng& rng) cons
     if (const auto slot = p.subject(i)) {
       s.subject = *slot == Slot::Head ? t.head : t.tail;
       s.subject_is_thing = !p.noun(*slot).empty() && !p.is_person(*slot);
-      s.predicate = p.predicate(i, name(*slot == Slot::Head ? t.tail : t.head));
+      s.relation = t.relation;
+      s.phrasing = i;
+      s.other = name(*slot == Slot::Head ? t.tail : t.head);
     }
     said.push_back(std::move(s));
   }
@@ -127,10 +134,24 @@ std::string Verbalizer::citation(std::span<const Triple> triples, Rng& rng) cons
         group.push_back(j);
         done[j] = true;
       }
-    for (std::size_t k = 0; k < group.size(); k += 2) {
+    // Facts said the same way share one predicate: "starred A and B".
+    std::vector<std::string> predicates;
+    for (std::size_t k = 0; k < group.size();) {
+      const Said& first = said[group[k]];
+      std::vector<std::string> others{first.other};
+      std::size_t next = k + 1;
+      for (; next < group.size(); ++next) {
+        const Said& more = said[group[next]];
+        if (more.relation != first.relation || more.phrasing != first.phrasing) break;
+        others.push_back(more.other);
+      }
+      predicates.push_back(phrasing(first.relation).predicate(first.phrasing, verbalize::join_list(others)));
+      k = next;
+    }
+    for (std::size_t k = 0; k < predicates.size(); k += 2) {
       const std::string subject = k == 0 || !said[i].subject_is_thing ? name(*said[i].subject) : "It";
-      std::string sentence = subject + " " + said[group[k]].predicate;
-      if (k + 1 < group.size()) sentence += " and " + said[group[k + 1]].predicate;
+      std::string sentence = subject + " " + predicates[k];
+      if (k + 1 < predicates.size()) sentence += " and " + predicates[k + 1];
       out += " " + capitalized(sentence) + ".";
     }
   }
@@ -242,10 +263,17 @@ std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attri
   }
   std::string out;
   if (pred.empty()) {
-    // Only said with the answer last: "Steven Spielberg directed Jaws and Duel".
-    out = phr.sentence(0, about == Slot::Head ? verbalize::join_list(names) : far_name,
-                       about == Slot::Tail ? verbalize::join_list(names) : far_name);
-    out = without_final_punctuation(out);
+    // Only said with the answer elsewhere: "Steven Spielberg directed Jaws and Duel",
+    // 'The Train is tagged "war" and "bd-r"' (quotes around each name, as around one).
+    constexpr std::string_view kGap = "\x01";
+    out = without_final_punctuation(phr.sentence(0, about == Slot::Head ? std::string(kGap) : far_name,
+                                                 about == Slot::Tail ? std::string(kGap) : far_name));
+    const auto gap = out.find(kGap);
+    const bool quoted = gap > 0 && gap + 1 < out.size() && out[gap - 1] == '"' && out[gap + 1] == '"';
+    std::vector<std::string> said = names;
+    if (quoted)
+      for (auto& n : said) n = "\"" + n + "\"";
+    out.replace(quoted ? gap - 1 : gap, quoted ? 3 : 1, verbalize::join_list(said));
   } else if (names.size() == 1) {
     out = names[0] + " " + pred;
     if (query.extension == Extension::AnswerIntersection) {
