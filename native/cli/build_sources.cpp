@@ -76,7 +76,9 @@ void BuildInputFlags::add_to(CLI::App& app) {
       ->type_name("FILE");
   app.add_option("--grailqa", grailqa, "GrailQA questions (JSON Lines)")->type_name("FILE");
   app.add_option("--cwq", cwq, "ComplexWebQuestions (JSON Lines)")->type_name("FILE");
-  app.add_option("--templates", templates, "Relation phrasings: relation<TAB>[head noun > tail noun] sentence | sentence ..., with {head} and {tail} ({a tail}: with its article; data/default/README.md)")
+  app.add_option("--templates", templates,
+                 "Relation phrasings: relation<TAB>[head noun > tail noun] sentence | sentence ..., with {head} and "
+                 "{tail} ({a tail}: with its article; data/default/README.md)")
       ->type_name("FILE");
   app.add_option("--query-templates", query_templates,
                  "Phrases of sampled questions (--sample-queries): relation<TAB>six phrases with {x} "
