@@ -1,5 +1,7 @@
 // caqa build: the benchmark from a knowledge graph and KGQA questions (CAQA paper, section 4).
 // Flags -> read the inputs -> kg::build_benchmark -> write the four documents.
+#include <cstdlib>
+#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -9,10 +11,14 @@
 #include "inputs.h"
 #include "progress.h"
 #include "staged_directory.h"
+#include "verbalize/llm_rewriter.h"
 
 namespace caqa::cli {
 
 namespace {
+
+// A citation of six facts runs to about 150 tokens; room for a wordy model.
+constexpr int kVerbalizeMaxTokens = 384;
 
 constexpr const char* kBuildHelp =
     "Pipeline: collect single, path (<= 2 hops) and tree (<= 2 subjects) queries; extend them\n"
@@ -25,7 +31,23 @@ constexpr const char* kBuildHelp =
     "With no input flags the default KG and questions built into caqa (data/default) are used.\n"
     "OUT is replaced all-or-nothing: the files are written to a temporary sibling\n"
     "(.caqa-tmp-OUT-PID) that replaces OUT at the end; Ctrl-C leaves the old OUT whole. OUT must\n"
-    "be new or hold only these four files. A build that gives no sample is an error (exit 1).";
+    "be new or hold only these four files. A build that gives no sample is an error (exit 1).\n"
+    "\n"
+    "Texts (docs/verbalize.md). --verbalizer grammar (default, no network): the relation\n"
+    "templates. --verbalizer llm: after the samples are built, an LLM behind an OpenAI-compatible\n"
+    "API rewrites each sample's citation (from its triples), each question (from the original\n"
+    "question and the extended query) and each answer statement (from the question and the\n"
+    "answers) with the paper's Appendix A prompts (data/prompts/verbalize_*.txt). Every reply is\n"
+    "checked before use: all names of its triples present (else Absent), no other KG entity name\n"
+    "(else Hallucinated), a question never names its answer, an answer statement names every\n"
+    "answer, and the text lint is clean; a reply that fails keeps the grammar text (fell back).\n"
+    "statistics.md (\"## Text checks\") and manifest.json (\"text_checks\") give the lint counts\n"
+    "of every build and, for llm, Table 8 per task. Requests go as caqa eval's do: --concurrency in\n"
+    "flight over every --endpoint, retries with backoff, a preflight, and an append-only cache\n"
+    "(--cache, default OUT.verbalize-cache.jsonl): rerun the same command after a crash and no\n"
+    "answered prompt is sent again. Example:\n"
+    "  caqa build --kg kg.tsv --names names.tsv --questions q.jsonl -o bench --verbalizer llm \\\n"
+    "    --endpoint http://127.0.0.1:8000 --model qwen2.5-7b-instruct --concurrency 16";
 
 // Why a build gave no sample: the skipped inputs by reason and the verification failures.
 std::string no_samples_message(const kg::BuiltBenchmark& built) {
@@ -63,6 +85,17 @@ class BuildCommand : public Command {
                   "Skip the shortcut audit (caqa audit's probes, written into statistics.md and the manifest)");
     app->add_flag("--strict", strict_, "Fail (exit 1) on any skipped input or verification violation");
     app->add_flag("-q,--quiet", quiet_, "No progress output");
+    app->add_option("--verbalizer", verbalizer_, "Who writes the texts: grammar (templates) or llm (see below)")
+        ->check(CLI::IsMember({"grammar", "llm"}))
+        ->capture_default_str();
+    app->add_option("--endpoint", endpoints_, "llm: base URL of an OpenAI-compatible server (repeatable)");
+    app->add_option("--model", pool_.request.model, "llm: model name");
+    app->add_option("--api-key-env", api_key_env_, "llm: environment variable holding the API key (never logged)");
+    app->add_option("--concurrency", pool_.concurrency, "llm: requests in flight")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    app->add_option("--cache", cache_, "llm: response cache (default OUT.verbalize-cache.jsonl)");
+    app->add_option("--prompt-dir", prompt_dir_, "llm: folder of index.json and the prompts (default: built in)");
     app->footer(kBuildHelp);
   }
 
@@ -80,6 +113,12 @@ class BuildCommand : public Command {
       fmt::print(stderr, "caqa: {}\n", error);
       return kExitUsage;
     }
+    std::optional<verbalize::LlmRewriter> llm;
+    if (!make_llm_rewriter(llm, error)) {
+      fmt::print(stderr, "caqa build: {}\n", error);
+      return kExitUsage;
+    }
+    if (llm) loaded->sources.rewriter = llm->hook();
     Progress load("load", !quiet_);
     std::optional<Progress> ground;
     kg::BuildObserver observer;
@@ -97,6 +136,17 @@ class BuildCommand : public Command {
     if (!ground) ground.emplace("build", !quiet_);
     ground->finish(built.sample_count,
                    fmt::format("samples from {} of {} questions", built.stats.collected, built.stats.questions));
+
+    if (llm) {
+      if (!llm->fatal().empty()) {
+        fmt::print(stderr, "caqa build: the LLM verbaliser could not run: {}; nothing written to {}\n", llm->fatal(),
+                   out_);
+        return kExitUsage;
+      }
+      if (!quiet_)
+        fmt::print(stderr, "verbalize: {} request(s) sent, {} text(s) from the cache, {} failed\n", llm->requests(),
+                   llm->from_cache(), llm->failed());
+    }
 
     if (built.sample_count == 0) {
       if (!quiet_) fmt::print("{}", kg::format_build_summary(built));
@@ -118,6 +168,40 @@ class BuildCommand : public Command {
   }
 
  private:
+  // --verbalizer llm: the rewriter over the flags' endpoints; none for grammar. False (with
+  // error) on a flag combination that cannot work.
+  bool make_llm_rewriter(std::optional<verbalize::LlmRewriter>& llm, std::string& error) {
+    if (verbalizer_ == "grammar") {
+      if (!endpoints_.empty() || !pool_.request.model.empty()) error = "--endpoint and --model need --verbalizer llm";
+      return error.empty();
+    }
+    if (endpoints_.empty() || pool_.request.model.empty()) {
+      error = "--verbalizer llm needs --endpoint URL and --model M";
+      return false;
+    }
+    if (!api_key_env_.empty()) {
+      const char* key = std::getenv(api_key_env_.c_str());
+      if (key == nullptr || *key == '\0') {
+        error = "environment variable " + api_key_env_ + " is not set or empty (it should hold the API key)";
+        return false;
+      }
+      pool_.api_key = key;
+    }
+    auto prompts = verbalize::load_llm_prompts(prompt_dir_, error);
+    if (!prompts) return false;
+    std::string cache = cache_.empty() ? out_ + ".verbalize-cache.jsonl" : cache_;
+    auto folder = std::filesystem::path(cache).parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder)) {
+      error = "cannot write " + cache + ": folder " + folder.string() + " does not exist";
+      return false;
+    }
+    pool_.endpoints = endpoints_;
+    pool_.request.max_tokens = kVerbalizeMaxTokens;
+    pool_.progress = !quiet_;
+    llm.emplace(std::move(*prompts), pool_, cache);
+    return true;
+  }
+
   // The flags given, over the default benchmark's recipe when no input is named.
   kg::BenchmarkOptions options(bool is_default) const {
     kg::BenchmarkOptions o = is_default ? kg::default_benchmark_options() : kg::BenchmarkOptions{};
@@ -140,6 +224,9 @@ class BuildCommand : public Command {
   CLI::Option* harden_ = nullptr;
   bool harden_value_ = false;
   bool strict_ = false, quiet_ = false;
+  std::string verbalizer_ = "grammar", api_key_env_, cache_, prompt_dir_;
+  std::vector<std::string> endpoints_;
+  eval::RequestPoolSettings pool_;
 };
 
 }  // namespace

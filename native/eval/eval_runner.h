@@ -1,8 +1,6 @@
-// Runs an LLM judge over prompts: N requests in flight over several OpenAI-compatible
-// endpoints (least-loaded first), bounded retries with exponential backoff and jitter,
-// an append-only response cache so a killed run resumes without repeating a completed
-// request, predictions streamed to OUT.partial and the final OUT (plus OUT.meta.json)
-// written atomically at the end.
+// Runs an LLM judge over prompts through the request pool (request_pool.h: endpoints,
+// concurrency, retries, the response cache and resume), predictions streamed to
+// OUT.partial and the final OUT (plus OUT.meta.json) written atomically at the end.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +11,7 @@
 #include <vector>
 
 #include "caqa/label_extract.h"
-#include "openai_client.h"
+#include "request_pool.h"
 
 namespace caqa::eval {
 
@@ -22,22 +20,10 @@ struct EvalItem {
   std::string prompt;
 };
 
-struct RunnerSettings {
-  std::vector<std::string> endpoints;  // base URLs
-  RequestSettings request;
-  std::string api_key;  // sent as a bearer token; never logged or written
-  int concurrency = 8;
-  int max_retries = 5;          // retries after the first attempt
-  double backoff_base_s = 0.5;  // delay before retry k: min(max, base * 2^k) * U[0.5, 1)
-  double backoff_max_s = 30.0;
-  double retry_after_max_s = 120.0;  // a larger Retry-After is capped to this
-  std::uint64_t jitter_seed = 0;     // 0: seeded from the clock
-  std::string cache_path;            // empty: OUT + ".cache.jsonl"
+struct RunnerSettings : RequestPoolSettings {
+  std::string cache_path;  // empty: OUT + ".cache.jsonl"
   std::string output_path;
-  bool progress = true;
-  bool preflight = true;         // check the endpoints before the first request (preflight.h)
-  int stop_after_identical = 5;  // stop after this many identical non-retryable errors in a row (0: never)
-  bool overwrite = false;        // replace an existing OUT even with fewer predictions
+  bool overwrite = false;  // replace an existing OUT even with fewer predictions
   ExtractMode extract = ExtractMode::Lenient;
   nlohmann::json meta;  // evaluator, prompt set, its SHA-256...: copied into OUT.meta.json
 };
@@ -51,11 +37,6 @@ struct RunSummary {
   std::string stopped;                // set when identical errors stopped the run: the error repeated
   std::size_t kept_existing = 0;      // > 0: OUT held this many predictions, more than this run's, and stays
 };
-
-// The cache key of a prompt under these request settings.
-std::string cache_key(const RequestSettings& request, std::string_view prompt);
-// The delay before retry `attempt` (0-based) after `result`; u is uniform in [0, 1).
-double retry_delay_s(const RunnerSettings& settings, int attempt, const CallResult& result, double u);
 
 RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& settings);
 

@@ -79,9 +79,8 @@ inline RunnerSettings fast_settings(const std::vector<std::string>& endpoints, c
   return s;
 }
 
-inline pid_t spawn_cli(const std::vector<std::string>& args) {
+inline pid_t spawn_cli(const std::vector<std::string>& args, std::string exe = CAQA_EVAL_CLI) {
   std::vector<char*> argv;
-  std::string exe = CAQA_EVAL_CLI;
   argv.push_back(exe.data());
   std::vector<std::string> copy = args;
   for (auto& a : copy) argv.push_back(a.data());

@@ -17,6 +17,8 @@
 #include <string>
 #include <thread>
 
+#include "fake_verbalizer.h"
+
 namespace caqa::eval::testing {
 
 inline std::string fake_line_after(const std::string& prompt, const std::string& tag) {
@@ -83,6 +85,7 @@ inline std::string fake_fact(const std::string& prompt) {
 }
 
 inline std::string fake_reply(const std::string& prompt) {
+  if (verbalize_task(prompt) != VerbalizeTask::None) return fake_verbalize(prompt);
   if (is_decompose_prompt(prompt)) return fake_decompose(prompt);
   if (is_fact_prompt(prompt)) return fake_fact(prompt);
   return fake_judge(prompt);

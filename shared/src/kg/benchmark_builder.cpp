@@ -9,6 +9,7 @@
 #include "caqa/hash.h"
 #include "caqa/kg/citation_drafts.h"
 #include "caqa/kg/citation_facts.h"
+#include "caqa/kg/query_text.h"
 
 namespace caqa::kg {
 
@@ -212,6 +213,11 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
       s.test = test;
       s.source_question = question.id;
       s.extension = extended.extension;
+      // What a text rewriter and the text checks need (caqa/verbalize/text_rewriter.h).
+      s.source_text = question.text;
+      s.query_text = query_text(extended, kg);
+      s.query_names = query_constant_names(extended, kg);
+      s.answer_names = entity_names(g->targets, kg);
       out.samples.push_back(std::move(s));
     }
   }

@@ -14,6 +14,7 @@
 #include "caqa/kg/import_sparql.h"
 #include "caqa/kg/query_sampler.h"
 #include "caqa/kg/question_reader.h"
+#include "caqa/verbalize/text_check_report.h"
 
 namespace caqa::kg {
 
@@ -167,13 +168,18 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   Verbalizer verbalizer(graph, templates);
   BuildResult result = build_benchmark(graph, questions, verbalizer, options.build, observer.building);
   result.problems.merge(problems);
+  if (sources.rewriter.rewrite)
+    verbalize::rewrite_texts(result.samples, graph, verbalize::EntityNameIndex(graph), sources.rewriter,
+                             built.text_checks);
   std::string hardening_md;
   if (options.harden) {
     if (options.audit) built.audit_before_hardening = audit_samples(result.samples);
     harden(result, options.hardening, built, hardening_md);
   }
   for (const auto& s : result.samples) (s.test ? built.test_jsonl : built.train_jsonl) += sample_json(s, graph) + "\n";
-  built.statistics_md = statistics_markdown(result.stats) + hardening_md;
+  verbalize::lint_samples(result.samples, graph, built.text_checks);
+  built.statistics_md =
+      statistics_markdown(result.stats) + verbalize::text_checks_markdown(built.text_checks) + hardening_md;
   if (built.audit_before_hardening && built.audit_before_hardening->ok())
     built.statistics_md +=
         "\n## Before adversarial filtering\n\n" + audit::render_markdown(built.audit_before_hardening->report);

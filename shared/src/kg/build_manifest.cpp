@@ -4,6 +4,7 @@
 
 #include "caqa/audit/audit_render.h"
 #include "caqa/hardening/aflite_report.h"
+#include "caqa/verbalize/text_check_report.h"
 #include "caqa/version.h"
 
 namespace caqa::kg {
@@ -97,6 +98,7 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
       Json{{"violations", built.violations.size()},
            {"examples", violations},
            {"determinacy", Json{{"checked", st.determinacy_checked}, {"failed_and_skipped", st.determinacy_failures}}}};
+  m["text_checks"] = verbalize::text_checks_json(built.text_checks);
   if (built.hardening && built.hardening->error == hardening::AfliteError::None)
     m["hardening"] = hardening::aflite_json(*built.hardening, options.hardening);
   if (built.audit_before_hardening && built.audit_before_hardening->ok())

@@ -30,6 +30,11 @@ struct BenchmarkSample {
   std::vector<Triple> evidence;
   std::string source_question;
   Extension extension;
+  // What a text rewriter's prompts and the text checks need (caqa/verbalize/text_rewriter.h).
+  std::string source_text;                // the source question's own words
+  std::string query_text;                 // kg/query_text.h
+  std::vector<std::string> query_names;   // the extended query's constants
+  std::vector<std::string> answer_names;  // every answer the answer statement names
 };
 
 struct BuildStats {

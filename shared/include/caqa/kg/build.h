@@ -19,6 +19,7 @@
 #include "caqa/kg/kg_text.h"
 #include "caqa/kg/memory_graph.h"
 #include "caqa/kg/problem_counts.h"
+#include "caqa/verbalize/text_stage.h"
 
 namespace caqa::kg {
 
@@ -65,6 +66,8 @@ struct BuildSources {
   std::optional<SourceFile> query_templates;  // phrases of sampled questions (query_templates.h)
   NTriplesParser ntriples;                    // empty: an .nt file is skipped as a problem
   Sha256Hex sha256_hex;                       // digests for the manifest (the core has no SHA-256)
+  // Rewrites the samples' texts (caqa build --verbalizer llm); empty: the grammar texts stay.
+  verbalize::TextRewriter rewriter;
 };
 
 struct BenchmarkOptions {
@@ -102,6 +105,7 @@ struct BuiltBenchmark {
   std::optional<audit::AuditResult> audit;  // BenchmarkOptions::audit
   std::optional<audit::AuditResult> audit_before_hardening;
   std::optional<hardening::AfliteResult> hardening;  // BenchmarkOptions::harden
+  verbalize::TextCheckReport text_checks;            // the lint of every build; the rewrite's checks
 
   // The documents in the order they are written (the manifest, which hashes the others, last).
   std::vector<std::pair<std::string_view, const std::string*>> documents() const;

@@ -1,0 +1,58 @@
+// The text lint of generated benchmark text (docs/verbalize.md): what a template or a
+// model leaves behind that a person would not write. Runs on every build's final texts
+// (both verbalisers) and on every text an LLM returns before it is used.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace caqa::verbalize {
+
+enum class LintRule : std::uint8_t {
+  TemplateResidue,  // a '{' or '}' (an unfilled placeholder)
+  EntitySuchThat,   // "the entity such that" (the logical form read aloud)
+  DoubledWord,      // "the the": a lower-case repeat ("in In the Name of ..." is a title)
+  ArticleSound,     // "a" before a vowel sound or "an" before a consonant sound
+  LowercaseStart,   // a sentence starting with a lower-case letter
+  ItsApostrophe,    // every "it's": generated text never needs the contraction
+  MissingEntity,    // a name of the sample's triples absent from its citation
+};
+
+inline constexpr int kLintRuleCount = 7;
+inline constexpr std::array<LintRule, kLintRuleCount> kLintRules = {
+    LintRule::TemplateResidue, LintRule::EntitySuchThat, LintRule::DoubledWord,  LintRule::ArticleSound,
+    LintRule::LowercaseStart,  LintRule::ItsApostrophe,  LintRule::MissingEntity};
+
+std::string_view lint_rule_name(LintRule rule);  // stable: "template_residue", ... (statistics, manifest)
+std::string_view lint_rule_description(LintRule rule);
+
+// Findings of one text (or summed over many), by rule.
+struct LintCounts {
+  std::array<std::size_t, kLintRuleCount> by_rule{};
+  std::size_t& operator[](LintRule rule) { return by_rule[static_cast<std::size_t>(rule)]; }
+  std::size_t operator[](LintRule rule) const { return by_rule[static_cast<std::size_t>(rule)]; }
+  std::size_t total() const;
+  bool clean() const { return total() == 0; }
+  LintCounts& operator+=(const LintCounts& other);
+};
+
+// Every rule but MissingEntity. `names` are the entity names the text may legitimately
+// hold: a sentence starting with one ("number9dream was written by ...") is not a
+// lower-case start.
+LintCounts lint_text(std::string_view text, std::span<const std::string> names = {});
+
+// lint_text plus MissingEntity: one finding per name of `names` (the citation's triples)
+// that the citation does not contain (case-insensitive, whole words).
+LintCounts lint_citation(std::string_view citation, std::span<const std::string> names);
+
+// Whether `text` contains `name` as whole words, ignoring ASCII case.
+bool contains_name(std::string_view text, std::string_view name);
+
+// Whether `word` starts with a vowel sound, so that it takes "an": the first letter,
+// with the few exceptions English needs (docs/verbalize.md lists them).
+bool starts_with_vowel_sound(std::string_view word);
+
+}  // namespace caqa::verbalize

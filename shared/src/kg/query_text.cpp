@@ -1,0 +1,44 @@
+#include "caqa/kg/query_text.h"
+
+#include <algorithm>
+
+namespace caqa::kg {
+
+namespace {
+
+std::string node_text(const Node& node, const ResolvedQuery& branch, const KnowledgeGraph& kg) {
+  return node.variable ? branch.variables[node.id] : std::string(kg.entity_name(node.id));
+}
+
+}  // namespace
+
+std::string query_text(const ExtendedQuery& query, const KnowledgeGraph& kg) {
+  std::string out;
+  for (const ResolvedQuery& branch : query.branches) {
+    if (!out.empty()) out += " OR ";
+    for (std::size_t i = 0; i < branch.patterns.size(); ++i) {
+      const ResolvedPattern& p = branch.patterns[i];
+      out += (i > 0 ? " AND (" : "(") + node_text(p.head, branch, kg) + ", " +
+             std::string(kg.relation_name(p.relation)) + ", " + node_text(p.tail, branch, kg) + ")";
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> query_constant_names(const ExtendedQuery& query, const KnowledgeGraph& kg) {
+  std::vector<EntityId> constants;
+  for (const ResolvedQuery& branch : query.branches)
+    for (const ResolvedPattern& p : branch.patterns)
+      for (const Node* node : {&p.head, &p.tail})
+        if (!node->variable && std::find(constants.begin(), constants.end(), node->id) == constants.end())
+          constants.push_back(node->id);
+  return entity_names(constants, kg);
+}
+
+std::vector<std::string> entity_names(std::span<const EntityId> entities, const KnowledgeGraph& kg) {
+  std::vector<std::string> out;
+  for (EntityId e : entities) out.emplace_back(kg.entity_name(e));
+  return out;
+}
+
+}  // namespace caqa::kg

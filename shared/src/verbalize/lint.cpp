@@ -1,0 +1,181 @@
+#include "caqa/verbalize/lint.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "caqa/text.h"
+
+namespace caqa::verbalize {
+
+namespace {
+
+bool is_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// Whole-word occurrences of `needle` in `haystack`, both already lower-cased.
+std::size_t count_words(std::string_view haystack, std::string_view needle) {
+  std::size_t n = 0;
+  for (std::size_t at = haystack.find(needle); at != std::string_view::npos; at = haystack.find(needle, at + 1)) {
+    bool left = at == 0 || !is_alnum(haystack[at - 1]);
+    bool right = at + needle.size() == haystack.size() || !is_alnum(haystack[at + needle.size()]);
+    if (left && right) ++n;
+  }
+  return n;
+}
+
+bool only_spaces(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n'; });
+}
+
+// Abbreviations whose period does not end a sentence ("U.S. films", "St. Louis").
+bool is_abbreviation(std::string_view word) {
+  static constexpr std::string_view kAbbreviations[] = {"vs", "etc", "mr",  "mrs", "ms", "dr",  "st", "jr",
+                                                        "sr", "inc", "ltd", "co",  "no", "vol", "mt", "bros"};
+  if (word.size() == 1) return true;  // an initial
+  std::string lower = ascii_lower(word);
+  return std::find(std::begin(kAbbreviations), std::end(kAbbreviations), lower) != std::end(kAbbreviations);
+}
+
+bool ends_with_name(std::string_view text, std::span<const std::string> names) {
+  return std::any_of(names.begin(), names.end(), [&](const std::string& name) {
+    return !name.empty() && text.size() >= name.size() && text.substr(text.size() - name.size()) == name;
+  });
+}
+
+// Whether word k starts a sentence: the first word, or the first after ". " (a citation's
+// "[1]" marker is not a word of the sentence). A stop that ends a name ("Mamma Mia!",
+// "Warner Bros.") or sits inside a quotation ("is "Who?" and") ends no sentence.
+std::vector<bool> sentence_starts(std::string_view text, const std::vector<WordRange>& words,
+                                  std::span<const std::string> names) {
+  std::vector<bool> starts(words.size(), false);
+  bool next_starts = true;
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    const WordRange& w = words[k];
+    std::string_view before = text.substr(k == 0 ? 0 : words[k - 1].end, w.begin - (k == 0 ? 0 : words[k - 1].end));
+    bool marker = w.begin > 0 && text[w.begin - 1] == '[' && w.end < text.size() && text[w.end] == ']';
+    if (k > 0 && !marker) {
+      std::size_t stop = before.find_first_of(".!?");
+      // A stop inside a quotation ("... is "Who?" and") does not end the sentence around it.
+      bool continues = stop != std::string_view::npos && stop + 1 < before.size() && before[stop + 1] == '"';
+      if (stop != std::string_view::npos && ends_with_name(text.substr(0, words[k - 1].end + stop + 1), names))
+        continues = true;
+      if (stop != std::string_view::npos && !continues && before.find_first_of(" \n", stop) != std::string_view::npos) {
+        std::string_view previous = text.substr(words[k - 1].begin, words[k - 1].end - words[k - 1].begin);
+        if (stop > 0 || before[0] != '.' || !is_abbreviation(previous)) next_starts = true;
+      }
+    }
+    if (marker) continue;
+    starts[k] = next_starts;
+    next_starts = false;
+  }
+  return starts;
+}
+
+bool starts_with_name(std::string_view rest, std::span<const std::string> names) {
+  return std::any_of(names.begin(), names.end(),
+                     [&](const std::string& name) { return !name.empty() && starts_with(rest, name); });
+}
+
+}  // namespace
+
+std::string_view lint_rule_name(LintRule rule) {
+  switch (rule) {
+    case LintRule::TemplateResidue: return "template_residue";
+    case LintRule::EntitySuchThat: return "entity_such_that";
+    case LintRule::DoubledWord: return "doubled_word";
+    case LintRule::ArticleSound: return "a_an";
+    case LintRule::LowercaseStart: return "lowercase_start";
+    case LintRule::ItsApostrophe: return "its_apostrophe";
+    case LintRule::MissingEntity: return "missing_entity";
+  }
+  return "template_residue";
+}
+
+std::string_view lint_rule_description(LintRule rule) {
+  switch (rule) {
+    case LintRule::TemplateResidue: return "'{' or '}' left by a template";
+    case LintRule::EntitySuchThat: return "\"the entity such that\"";
+    case LintRule::DoubledWord: return "a word repeated (\"the the\")";
+    case LintRule::ArticleSound: return "\"a\" before a vowel sound or \"an\" before a consonant sound";
+    case LintRule::LowercaseStart: return "a sentence starting lower-case";
+    case LintRule::ItsApostrophe: return "\"it's\" (written for \"its\")";
+    case LintRule::MissingEntity: return "a name of the sample's triples absent from its citation";
+  }
+  return "";
+}
+
+std::size_t LintCounts::total() const { return std::accumulate(by_rule.begin(), by_rule.end(), std::size_t{0}); }
+
+LintCounts& LintCounts::operator+=(const LintCounts& other) {
+  for (std::size_t i = 0; i < by_rule.size(); ++i) by_rule[i] += other.by_rule[i];
+  return *this;
+}
+
+bool starts_with_vowel_sound(std::string_view word) {
+  if (word.empty()) return false;
+  // An acronym is read letter by letter: "an MBA", "an FBI agent", "a UN body".
+  bool acronym = word.size() >= 2 && is_upper(word[0]) &&
+                 std::none_of(word.begin(), word.end(), [](char c) { return is_lower(c); });
+  if (acronym) return std::string_view("AEFHILMNORSX").find(word[0]) != std::string_view::npos;
+  // Numbers: "an 8", "an 11", "an 18"; every other number starts with a consonant sound.
+  if (word[0] >= '0' && word[0] <= '9') return word[0] == '8' || word == "11" || word == "18";
+  std::string lower = ascii_lower(word);
+  for (std::string_view silent_h : {"hour", "honest", "honor", "honour", "heir"})
+    if (starts_with(lower, silent_h)) return true;
+  // A vowel letter read as a consonant: "a university", "a one", "a European", "a user".
+  if (starts_with(lower, "uni") && lower.size() > 3 && std::string_view("nmd").find(lower[3]) == std::string_view::npos)
+    return false;
+  if (lower == "one" || lower == "once" || starts_with(lower, "one-")) return false;
+  for (std::string_view yoo : {"eu", "ewe", "use", "usu", "uti", "uk", "ubiq"})
+    if (starts_with(lower, yoo)) return false;
+  return std::string_view("aeiou").find(lower[0]) != std::string_view::npos;
+}
+
+bool contains_name(std::string_view text, std::string_view name) {
+  return name.empty() || count_words(ascii_lower(text), ascii_lower(name)) > 0;
+}
+
+LintCounts lint_text(std::string_view text, std::span<const std::string> names) {
+  LintCounts out;
+  out[LintRule::TemplateResidue] =
+      static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return c == '{' || c == '}'; }));
+  std::string lower = ascii_lower(text);
+  out[LintRule::EntitySuchThat] = count_words(lower, "the entity such that");
+  out[LintRule::ItsApostrophe] = count_words(lower, "it's") + count_words(lower, "it\xE2\x80\x99s");
+
+  std::vector<WordRange> words = word_ranges(text);
+  std::vector<bool> starts = sentence_starts(text, words, names);
+  auto word_at = [&](std::size_t k) { return text.substr(words[k].begin, words[k].end - words[k].begin); };
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    std::string_view w = word_at(k);
+    if (starts[k] && is_lower(w[0]) && std::none_of(w.begin(), w.end(), is_upper) &&
+        !starts_with_name(text.substr(words[k].begin), names))
+      ++out[LintRule::LowercaseStart];
+    if (k + 1 >= words.size() || !only_spaces(text.substr(words[k].end, words[k + 1].begin - words[k].end))) continue;
+    std::string_view next = word_at(k + 1);
+    // Only a lower-case repeat: "in In the Name of the Father" and "Duran Duran" are names.
+    if (is_lower(next[0]) && ascii_lower(w) == ascii_lower(next)) ++out[LintRule::DoubledWord];
+    // The article: lower-case anywhere, capitalised only where a sentence starts ("Vitamin A is").
+    std::string article = ascii_lower(w);
+    bool is_article = (article == "a" || article == "an") && (is_lower(w[0]) || starts[k]);
+    if (is_article && (words[k].end >= text.size() || text[words[k].end] != '.') &&
+        starts_with_vowel_sound(next) != (article == "an"))
+      ++out[LintRule::ArticleSound];
+  }
+  return out;
+}
+
+LintCounts lint_citation(std::string_view citation, std::span<const std::string> names) {
+  LintCounts out = lint_text(citation, names);
+  std::string lower = ascii_lower(citation);
+  for (const std::string& name : names)
+    if (!name.empty() && count_words(lower, ascii_lower(name)) == 0) ++out[LintRule::MissingEntity];
+  return out;
+}
+
+}  // namespace caqa::verbalize

@@ -1,0 +1,151 @@
+#include "caqa/verbalize/text_stage.h"
+
+#include <algorithm>
+#include <map>
+
+namespace caqa::verbalize {
+
+namespace {
+
+constexpr std::size_t kExamplesPerTask = 5;
+
+// The samples of one question and extension: they share the question and answer texts.
+std::map<std::string, std::vector<std::size_t>> question_groups(const std::vector<kg::BenchmarkSample>& samples) {
+  std::map<std::string, std::vector<std::size_t>> groups;
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    groups[samples[i].source_question + "|" + std::string(kg::extension_name(samples[i].extension))].push_back(i);
+  return groups;
+}
+
+// A reply on one line, without surrounding blanks or quotes.
+std::string tidy(std::string text) {
+  std::replace_if(
+      text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; }, ' ');
+  std::size_t b = text.find_first_not_of(" \"");
+  if (b == std::string::npos) return {};
+  return text.substr(b, text.find_last_not_of(" \"") - b + 1);
+}
+
+// The benchmark's citation markers: a citation starts with "[1] ", an answer statement
+// cites it before its final stop, as the grammar verbaliser writes them.
+std::string as_citation(std::string text) { return text.rfind('[', 0) == 0 ? text : "[1] " + text; }
+std::string as_answer(std::string text) {
+  if (text.find("[1]") != std::string::npos) return text;
+  std::size_t end = text.find_last_not_of(".!");
+  return text.substr(0, end + 1) + " [1]" + text.substr(end + 1);
+}
+
+// Checks one reply; true when it is to be used. Counts it into `task`.
+bool accept(const std::optional<std::string>& reply, const TextNames& names, const EntityNameIndex& index,
+            const std::string& id, TaskChecks& task) {
+  ++task.requested;
+  if (!reply) {
+    ++task.fell_back;
+    return false;
+  }
+  ++task.returned;
+  TextCheck check = check_text(tidy(*reply), names, index);
+  ++task.coverage[static_cast<std::size_t>(check.coverage)];
+  task.lint += check.lint;
+  if (check.passed()) return true;
+  ++task.fell_back;
+  if (task.examples.size() < kExamplesPerTask) {
+    std::string reasons;
+    for (const std::string& r : check.reasons) reasons += (reasons.empty() ? "" : "; ") + r;
+    task.examples.push_back(id + ": " + reasons);
+  }
+  return false;
+}
+
+std::vector<std::string> joined(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+}  // namespace
+
+std::vector<std::string> evidence_names(const kg::BenchmarkSample& sample, const kg::KnowledgeGraph& kg) {
+  std::vector<std::string> out;
+  for (const kg::Triple& t : sample.evidence)
+    for (kg::EntityId e : {t.head, t.tail}) {
+      std::string name(kg.entity_name(e));
+      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
+    }
+  return out;
+}
+
+void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::KnowledgeGraph& kg,
+                   const EntityNameIndex& index, const TextRewriter& rewriter, TextCheckReport& report) {
+  report.verbalizer = rewriter.name;
+  report.about = rewriter.about;
+  report.rewritten = true;
+  auto groups = question_groups(samples);
+  // First the citations and questions, then the answers, which are about the questions as written.
+  std::vector<TextRequest> requests;
+  for (const auto& s : samples) {
+    TextRequest r;
+    for (const kg::Triple& t : s.evidence)
+      r.triples.push_back({std::string(kg.entity_name(t.head)), std::string(kg.relation_name(t.relation)),
+                           std::string(kg.entity_name(t.tail))});
+    requests.push_back(std::move(r));
+  }
+  for (const auto& group : groups) {
+    const kg::BenchmarkSample& s = samples[group.second.front()];
+    TextRequest r;
+    r.task = TextTask::Question;
+    r.source_question = s.source_text;
+    r.query = s.query_text;
+    requests.push_back(std::move(r));
+  }
+  std::vector<std::optional<std::string>> replies = rewriter.rewrite(requests);
+  replies.resize(requests.size());
+  TaskChecks& citations = report.generated[static_cast<std::size_t>(TextTask::Citation)];
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    kg::BenchmarkSample& s = samples[i];
+    if (accept(replies[i], citation_names(evidence_names(s, kg), s.query_names), index, s.id, citations))
+      s.citation = as_citation(tidy(*replies[i]));
+  }
+  TaskChecks& questions = report.generated[static_cast<std::size_t>(TextTask::Question)];
+  std::size_t k = samples.size();
+  requests.clear();
+  for (const auto& group : groups) {
+    const auto& reply = replies[k++];
+    kg::BenchmarkSample& first = samples[group.second.front()];
+    if (accept(reply, question_names(first.query_names, first.source_text, first.answer_names, index), index, first.id,
+               questions))
+      for (std::size_t i : group.second) samples[i].question = tidy(*reply);
+    TextRequest r;
+    r.task = TextTask::Answer;
+    r.question = first.question;
+    r.answers = first.answer_names;
+    requests.push_back(std::move(r));
+  }
+  replies = rewriter.rewrite(requests);
+  replies.resize(requests.size());
+  TaskChecks& answers = report.generated[static_cast<std::size_t>(TextTask::Answer)];
+  k = 0;
+  for (const auto& group : groups) {
+    const auto& reply = replies[k++];
+    const kg::BenchmarkSample& first = samples[group.second.front()];
+    if (accept(reply, answer_names(first.answer_names, first.query_names, first.question, index), index, first.id,
+               answers))
+      for (std::size_t i : group.second) samples[i].answer = as_answer(tidy(*reply));
+  }
+}
+
+void lint_samples(const std::vector<kg::BenchmarkSample>& samples, const kg::KnowledgeGraph& kg,
+                  TextCheckReport& report) {
+  report.lint = {};
+  auto groups = question_groups(samples);
+  for (const auto& group : groups) {
+    const kg::BenchmarkSample& first = samples[group.second.front()];
+    std::vector<std::string> names = joined(first.query_names, first.answer_names);
+    report.lint[static_cast<std::size_t>(TextTask::Question)] += lint_text(first.question, names);
+    report.lint[static_cast<std::size_t>(TextTask::Answer)] += lint_text(first.answer, names);
+    for (std::size_t i : group.second)
+      report.lint[static_cast<std::size_t>(TextTask::Citation)] +=
+          lint_citation(samples[i].citation, evidence_names(samples[i], kg));
+  }
+}
+
+}  // namespace caqa::verbalize

@@ -1,0 +1,99 @@
+// The text lint (caqa/verbalize/lint.h): each rule on text that breaks it and on text
+// that only looks as if it did.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "caqa/verbalize/lint.h"
+
+namespace {
+
+using namespace caqa::verbalize;
+
+std::size_t count(std::string_view text, LintRule rule, std::vector<std::string> names = {}) {
+  return lint_text(text, names)[rule];
+}
+
+TEST(Lint, RuleNamesAreStableAndDistinct) {
+  std::set<std::string_view> names;
+  for (LintRule rule : kLintRules) {
+    names.insert(lint_rule_name(rule));
+    EXPECT_FALSE(lint_rule_description(rule).empty());
+  }
+  EXPECT_EQ(names.size(), static_cast<std::size_t>(kLintRuleCount));
+  EXPECT_EQ(lint_rule_name(LintRule::ArticleSound), "a_an");
+}
+
+TEST(Lint, TemplateResidueAndTheEntitySuchThat) {
+  EXPECT_EQ(count("{head} was directed by {tail}.", LintRule::TemplateResidue), 4u);
+  EXPECT_EQ(count("Jaws was directed by Steven Spielberg.", LintRule::TemplateResidue), 0u);
+  EXPECT_EQ(count("Who directed the entity such that The music for it was composed by Jerry Goldsmith?",
+                  LintRule::EntitySuchThat),
+            1u);
+  EXPECT_EQ(count("Name the entity that scored Jaws.", LintRule::EntitySuchThat), 0u);
+}
+
+TEST(Lint, DoubledWordsButNotTitlesOrNames) {
+  EXPECT_EQ(count("Who directed the the film?", LintRule::DoubledWord), 1u);
+  EXPECT_EQ(count("The the film was long.", LintRule::DoubledWord), 1u);
+  EXPECT_EQ(count("Emma Thompson starred in In the Name of the Father.", LintRule::DoubledWord), 0u);
+  EXPECT_EQ(count("Duran Duran recorded Rio.", LintRule::DoubledWord), 0u);
+  EXPECT_EQ(count("It is the film, the one he made.", LintRule::DoubledWord), 0u);
+}
+
+TEST(Lint, ArticleBeforeAVowelSound) {
+  EXPECT_EQ(count("Takashi Shimura has worked as a actor.", LintRule::ArticleSound), 1u);
+  EXPECT_EQ(count("She is an director.", LintRule::ArticleSound), 1u);
+  EXPECT_EQ(count("A Oscar went to him.", LintRule::ArticleSound), 1u);
+  for (std::string_view fine :
+       {"He is an actor.", "It is a university in Ohio.", "It is a one-off.", "She waited an hour.", "He holds an MBA.",
+        "It is a European film.", "He is an FBI agent.", "It is a UN body.", "It is an 8-hour film.",
+        "It is a 1975 film.", "He was an honest man.", "It is an unimportant film.", "Vitamin A is a nutrient.",
+        "A. E. Housman wrote it."})
+    EXPECT_EQ(count(fine, LintRule::ArticleSound), 0u) << fine;
+  EXPECT_TRUE(starts_with_vowel_sound("hour"));
+  EXPECT_FALSE(starts_with_vowel_sound("user"));
+}
+
+TEST(Lint, LowerCaseSentenceStarts) {
+  EXPECT_EQ(count("[1] jaws was directed by Steven Spielberg. it was released in 1975.", LintRule::LowercaseStart), 2u);
+  EXPECT_EQ(count("[1] Jaws was released in 1975. It was directed by Steven Spielberg.", LintRule::LowercaseStart), 0u);
+  // Abbreviations, names ending in a stop, a quotation and a lower-case name are not starts.
+  EXPECT_EQ(count("He lived in the U.S. for years.", LintRule::LowercaseStart), 0u);
+  EXPECT_EQ(count("Warner Bros. is in Burbank.", LintRule::LowercaseStart), 0u);
+  EXPECT_EQ(count("Mamma Mia! was produced by Judy Craymer.", LintRule::LowercaseStart, {"Mamma Mia!"}), 0u);
+  EXPECT_EQ(count("The answer to \"Who directed Jaws?\" is Steven Spielberg [1].", LintRule::LowercaseStart), 0u);
+  EXPECT_EQ(count("number9dream was written by David Mitchell.", LintRule::LowercaseStart, {"number9dream"}), 0u);
+  EXPECT_EQ(count("number9dream was written by David Mitchell.", LintRule::LowercaseStart), 1u);
+  EXPECT_EQ(count("eBay was founded in 1995.", LintRule::LowercaseStart), 0u);
+}
+
+TEST(Lint, EveryItsApostrophe) {
+  EXPECT_EQ(count("What is the entity such that number9dream was written by it's profession?", LintRule::ItsApostrophe),
+            1u);
+  EXPECT_EQ(count("It\xE2\x80\x99s a film. It's long.", LintRule::ItsApostrophe), 2u);
+  EXPECT_EQ(count("The film and its director. Its score.", LintRule::ItsApostrophe), 0u);
+}
+
+TEST(Lint, MissingEntityInACitation) {
+  std::vector<std::string> names = {"Jaws", "Steven Spielberg", "E.T."};
+  LintCounts c = lint_citation("[1] Jaws was directed by Steven Spielberg.", names);
+  EXPECT_EQ(c[LintRule::MissingEntity], 1u);
+  EXPECT_EQ(lint_citation("[1] jaws and E.T. were directed by steven spielberg.", names)[LintRule::MissingEntity],
+            0u);  // case-insensitive
+  EXPECT_EQ(lint_citation("[1] Jawsome films by Steven Spielberg and E.T.", names)[LintRule::MissingEntity],
+            1u);                                               // whole words only
+  EXPECT_EQ(lint_text("Jaws.")[LintRule::MissingEntity], 0u);  // lint_text never checks names
+}
+
+TEST(Lint, CountsAddUp) {
+  LintCounts a = lint_text("a actor. the the end {x}");
+  EXPECT_FALSE(a.clean());
+  LintCounts sum;
+  sum += a;
+  sum += a;
+  EXPECT_EQ(sum.total(), 2 * a.total());
+  EXPECT_TRUE(lint_text("Jaws was directed by Steven Spielberg, an American director.").clean());
+}
+
+}  // namespace
