@@ -152,7 +152,7 @@ std::string Verbalizer::citation(std::span<const Triple> triples, Rng& rng) cons
       const std::string subject = k == 0 || !said[i].subject_is_thing ? name(*said[i].subject) : "It";
       std::string sentence = subject + " " + predicates[k];
       if (k + 1 < predicates.size()) sentence += " and " + predicates[k + 1];
-      out += " " + capitalized(sentence) + ".";
+      out += " " + verbalize::end_sentence(capitalized(sentence));
     }
   }
   return out;
@@ -202,9 +202,14 @@ std::string Verbalizer::question(const Question& original, const ExtendedQuery& 
     const std::string far = name(end_at(added, other(about)).id);
     const std::string pred = p.predicate_about(about, far);
     if (!pred.empty() && asks_for_subject(text)) return fmt::format("{} and {}?", text, pred);
-    if (!pred.empty())
-      return fmt::format("{} {} {}?", text, p.is_person(about) ? "who" : "that",
+    if (!pred.empty()) {
+      const std::string pronoun = p.is_person(about) ? "who" : "that";
+      // "... was directed by who, who wrote ...": MetaQA asks with the wh-word in place.
+      const bool echo = text.size() >= pronoun.size() && lower_word(text, 0) != pronoun &&
+                        text.compare(text.size() - pronoun.size(), pronoun.size(), pronoun) == 0;
+      return fmt::format("{}{} {} {}?", text, echo ? "," : "", pronoun,
                          asks_for_several(text) ? verbalize::plural_predicate(pred) : pred);
+    }
     if (std::string clause = p.relative_clause(about, far); !clause.empty()) return fmt::format("{} {}?", text, clause);
     return fmt::format("{}, given that {}?", text, without_final_punctuation(p.sentence(0, "it", far)));
   }
@@ -268,11 +273,22 @@ std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attri
     constexpr std::string_view kGap = "\x01";
     out = without_final_punctuation(phr.sentence(0, about == Slot::Head ? std::string(kGap) : far_name,
                                                  about == Slot::Tail ? std::string(kGap) : far_name));
-    const auto gap = out.find(kGap);
+    auto gap = out.find(kGap);
     const bool quoted = gap > 0 && gap + 1 < out.size() && out[gap - 1] == '"' && out[gap + 1] == '"';
+    // "has worked as {a tail}": each name takes its own article ("an actor and a singer").
+    const bool article =
+        gap >= 2 && (out.compare(gap - 2, 2, "a ") == 0 || (gap >= 3 && out.compare(gap - 3, 3, "an ") == 0));
     std::vector<std::string> said = names;
-    if (quoted)
-      for (auto& n : said) n = "\"" + n + "\"";
+    const bool has_the = gap >= 4 && (out.compare(gap - 4, 4, "the ") == 0 || out.compare(gap - 4, 4, "The ") == 0);
+    for (auto& n : said) {
+      if (has_the && n.rfind("the ", 0) == 0) n.erase(0, 4);
+      n = quoted ? "\"" + n + "\"" : article ? verbalize::with_article(n) : n;
+    }
+    if (article) {
+      const std::size_t from = out.rfind(' ', gap - 2) + 1;
+      out.erase(from, gap - from);
+      gap = from;
+    }
     out.replace(quoted ? gap - 1 : gap, quoted ? 3 : 1, verbalize::join_list(said));
   } else if (names.size() == 1) {
     out = names[0] + " " + pred;

@@ -81,6 +81,11 @@ std::string definite_name(std::string_view name) {
   return n;
 }
 
+std::string end_sentence(std::string text) {
+  if (text.empty() || text.back() != '.') text += '.';
+  return text;
+}
+
 std::string possessive(std::string_view name) {
   std::string out(name);
   return out + (!out.empty() && (out.back() == 's' || out.back() == 'S') ? "'" : "'s");

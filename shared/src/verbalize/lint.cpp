@@ -47,6 +47,16 @@ bool ends_with_name(std::string_view text, std::span<const std::string> names) {
   });
 }
 
+// Whether position `at` of `text` lies inside a name ("With Love... from the Age of Reason").
+bool inside_name(std::string_view text, std::size_t at, std::span<const std::string> names) {
+  return std::any_of(names.begin(), names.end(), [&](const std::string& name) {
+    if (name.empty()) return false;
+    for (auto from = text.find(name); from != std::string_view::npos; from = text.find(name, from + 1))
+      if (from <= at && at < from + name.size()) return true;
+    return false;
+  });
+}
+
 // Whether word k starts a sentence: the first word, or the first after ". " (a citation's
 // "[1]" marker is not a word of the sentence). A stop that ends a name ("Mamma Mia!",
 // "Warner Bros.") or sits inside a quotation ("is "Who?" and") ends no sentence.
@@ -62,7 +72,10 @@ std::vector<bool> sentence_starts(std::string_view text, const std::vector<WordR
       std::size_t stop = before.find_first_of(".!?");
       // A stop inside a quotation ("... is "Who?" and") does not end the sentence around it.
       bool continues = stop != std::string_view::npos && stop + 1 < before.size() && before[stop + 1] == '"';
-      if (stop != std::string_view::npos && ends_with_name(text.substr(0, words[k - 1].end + stop + 1), names))
+      // "After... came out": the stops end a name, not the sentence.
+      const std::size_t last_stop = before.find_last_of(".!?");
+      if (stop != std::string_view::npos && (ends_with_name(text.substr(0, words[k - 1].end + last_stop + 1), names) ||
+                                             inside_name(text, words[k - 1].end + stop, names)))
         continues = true;
       if (stop != std::string_view::npos && !continues && before.find_first_of(" \n", stop) != std::string_view::npos) {
         std::string_view previous = text.substr(words[k - 1].begin, words[k - 1].end - words[k - 1].begin);
@@ -70,6 +83,10 @@ std::vector<bool> sentence_starts(std::string_view text, const std::vector<WordR
       }
     }
     if (marker) continue;
+    // "$ is in German": a sentence may open with a name of symbols, which is no word here.
+    const std::size_t opened = before.find_last_of(".!?");
+    const std::string_view lead = opened == std::string_view::npos ? before : before.substr(opened + 1);
+    if (next_starts && lead.find_first_not_of(" \n\"'[]0123456789") != std::string_view::npos) next_starts = false;
     starts[k] = next_starts;
     next_starts = false;
   }
@@ -146,7 +163,15 @@ LintCounts lint_text(std::string_view text, std::span<const std::string> names) 
       static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return c == '{' || c == '}'; }));
   std::string lower = ascii_lower(text);
   out[LintRule::EntitySuchThat] = count_words(lower, "the entity such that");
-  out[LintRule::ItsApostrophe] = count_words(lower, "it's") + count_words(lower, "it\xE2\x80\x99s");
+  // A title such as "It's Pat" is a name, not the contraction written for "its".
+  std::size_t in_names = 0;
+  for (const std::string& name : names) {
+    const std::string lower_name = ascii_lower(name);
+    const std::size_t per_name = count_words(lower_name, "it's") + count_words(lower_name, "it\xE2\x80\x99s");
+    if (per_name > 0) in_names += per_name * count_words(lower, lower_name);
+  }
+  const std::size_t its = count_words(lower, "it's") + count_words(lower, "it\xE2\x80\x99s");
+  out[LintRule::ItsApostrophe] = its > in_names ? its - in_names : 0;
 
   std::vector<WordRange> words = word_ranges(text);
   std::vector<bool> starts = sentence_starts(text, words, names);
@@ -154,12 +179,16 @@ LintCounts lint_text(std::string_view text, std::span<const std::string> names) 
   for (std::size_t k = 0; k < words.size(); ++k) {
     std::string_view w = word_at(k);
     if (starts[k] && is_lower(w[0]) && std::none_of(w.begin(), w.end(), is_upper) &&
-        !starts_with_name(text.substr(words[k].begin), names))
+        !starts_with_name(text.substr(words[k].begin), names) &&
+        // "'night, Mother": a name may open with an apostrophe or a quote.
+        !(words[k].begin > 0 && starts_with_name(text.substr(words[k].begin - 1), names)))
       ++out[LintRule::LowercaseStart];
     if (k + 1 >= words.size() || !only_spaces(text.substr(words[k].end, words[k + 1].begin - words[k].end))) continue;
     std::string_view next = word_at(k + 1);
-    // Only a lower-case repeat: "in In the Name of the Father" and "Duran Duran" are names.
-    if (is_lower(next[0]) && ascii_lower(w) == ascii_lower(next)) ++out[LintRule::DoubledWord];
+    // A lower-case repeat, or a sentence's first word repeated ("The the"): "in In the
+    // Name of the Father", "Duran Duran" and "The Rains Came came out" hold names.
+    if (is_lower(next[0]) && ascii_lower(w) == ascii_lower(next) && (is_lower(w[0]) || starts[k]))
+      ++out[LintRule::DoubledWord];
     // The article: lower-case anywhere, capitalised only where a sentence starts ("Vitamin A is").
     std::string article = ascii_lower(w);
     bool is_article = (article == "a" || article == "an") && (is_lower(w[0]) || starts[k]);

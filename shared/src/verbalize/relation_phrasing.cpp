@@ -22,12 +22,21 @@ bool names(std::string_view sentence, Slot slot) {
          sentence.find(marker(slot, true)) != std::string_view::npos;
 }
 
+bool after_the(const std::string& s, std::size_t at) {
+  return at >= 4 && (s.compare(at - 4, 4, "the ") == 0 || s.compare(at - 4, 4, "The ") == 0);
+}
+
 void fill(std::string& s, Slot slot, std::string_view name) {
   for (bool article : {true, false}) {
     const std::string_view m = marker(slot, article);
-    const std::string value = article ? with_article(name) : std::string(name);
-    for (auto at = s.find(m); at != std::string::npos; at = s.find(m, at + value.size()))
+    for (auto at = s.find(m); at != std::string::npos; at = s.find(m, at)) {
+      // "uses the {tail}" with "the United States dollar": the template has its article.
+      std::string_view said = name;
+      if (after_the(s, at) && said.substr(0, 4) == "the ") said.remove_prefix(4);
+      const std::string value = article ? with_article(said) : std::string(said);
       s.replace(at, m.size(), value);
+      at += value.size();
+    }
   }
 }
 
@@ -71,10 +80,10 @@ RelationPhrasing RelationPhrasing::fallback(std::string_view humanized_relation)
 }
 
 std::string RelationPhrasing::sentence(std::size_t i, std::string_view head, std::string_view tail) const {
-  std::string s = sentences_.at(i);
+  std::string s = without_period(sentences_.at(i));
   fill(s, Slot::Head, head);
   fill(s, Slot::Tail, tail);
-  return s;
+  return end_sentence(std::move(s));
 }
 
 std::optional<Slot> RelationPhrasing::subject(std::size_t i) const {
@@ -87,9 +96,9 @@ std::optional<Slot> RelationPhrasing::subject(std::size_t i) const {
 std::string RelationPhrasing::predicate(std::size_t i, std::string_view other_name) const {
   const auto slot = subject(i);
   if (!slot) return {};
-  std::string s = sentences_.at(i).substr(marker(*slot, false).size());
+  std::string s = without_period(sentences_.at(i).substr(marker(*slot, false).size()));
   fill(s, other(*slot), other_name);
-  return without_period(std::string(trimmed(s)));
+  return std::string(trimmed(s));
 }
 
 std::string RelationPhrasing::predicate_about(Slot about, std::string_view other_name) const {
@@ -99,18 +108,23 @@ std::string RelationPhrasing::predicate_about(Slot about, std::string_view other
 }
 
 std::string RelationPhrasing::relative_clause(Slot about, std::string_view other_name) const {
-  if (std::string p = predicate_about(about, other_name); !p.empty()) return (is_person(about) ? "who " : "that ") + p;
   // "that Paul Allen was educated at": a sentence that ends with `about`.
+  std::string object_form;
   for (const std::string& s : sentences_) {
     std::string body = without_period(s);
     const std::string_view m = marker(about, false);
     if (body.size() > m.size() && body.compare(body.size() - m.size(), m.size(), m) == 0) {
       body.resize(body.size() - m.size());
       fill(body, other(about), other_name);
-      return "that " + std::string(trimmed(body));
+      object_form = "that " + std::string(trimmed(body));
+      break;
     }
   }
-  return {};
+  const std::string p = predicate_about(about, other_name);
+  // "the country that is the country X comes from": an identity says the noun twice.
+  const bool identity = p.rfind("is the ", 0) == 0 || p.rfind("is a ", 0) == 0;
+  if (!p.empty() && !(identity && !object_form.empty())) return (is_person(about) ? "who " : "that ") + p;
+  return object_form;
 }
 
 }  // namespace caqa::verbalize

@@ -25,6 +25,9 @@ std::string capitalized(std::string text);
 // "the Netherlands"; other names as they are.
 std::string definite_name(std::string_view name);
 
+// The text with a full stop, unless it ends with one already ("... founded Apple Inc.").
+std::string end_sentence(std::string text);
+
 // "Spielberg's", "James'".
 std::string possessive(std::string_view name);
 
