@@ -24,9 +24,16 @@ def words(text):
     return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 3}
 
 
+def answer_names(sample):
+    """The name-like runs (capitalised words, numbers) of the answer statement that the
+    question does not hold: what the answer claims."""
+    answer = sample["answer"].replace(" [1].", "")
+    runs = re.findall(r"(?:[A-Z0-9][\w'.-]*)(?: (?:of |the |de |and )?[A-Z0-9][\w'.-]*)*", answer)
+    return [r for r in runs if r not in sample["question"] and r not in ("The", "It", "Each")]
+
+
 def keyword_overlap(sample):
-    answer_names = re.sub(r'^The answer to ".*" is ', "", sample["answer"]).replace(" [1].", "")
-    names = [n.strip() for n in re.split(r", | and ", answer_names) if n.strip()]
+    names = answer_names(sample)
     citation = sample["citation"]
     if names and all(n in citation for n in names):
         return "supportive"
