@@ -4,6 +4,8 @@
 // answered request; and the default (grammar) build reporting its lint.
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include <array>
 #include <fstream>
 #include <set>
@@ -98,6 +100,8 @@ TEST(VerbalizeLlm, Table8AndFallbacksAsPlantedThenAllFromTheCache) {
   }
   for (const char* task : {"citation", "question", "answer"}) {
     const Json& t = checks["generated"][task];
+    std::cout << "Table 8, " << task << ": full coverage " << t["full_coverage"] << ", absent " << t["absent"]
+              << ", hallucinated " << t["hallucinated"] << ", fell back " << t["fell_back"] << "\n";
     auto e = expected[task];
     EXPECT_GT(e[0] * e[1] * e[2], 0u) << task << ": every kind planted";
     EXPECT_EQ(t["requested"], e[0] + e[1] + e[2]) << task;
