@@ -142,7 +142,11 @@ std::string Verbalizer::citation(std::span<const Triple> triples, Rng& rng) cons
       std::size_t next = k + 1;
       for (; next < group.size(); ++next) {
         const Said& more = said[group[next]];
-        if (more.relation != first.relation || more.phrasing != first.phrasing) break;
+        // Only where the other end closes the predicate ("starred A and B"): inside it, the
+        // verb after would need to agree ("the year A and B were founded").
+        if (more.relation != first.relation || more.phrasing != first.phrasing ||
+            !phrasing(first.relation).ends_with_other(first.phrasing))
+          break;
         others.push_back(more.other);
       }
       predicates.push_back(phrasing(first.relation).predicate(first.phrasing, verbalize::join_list(others)));
@@ -202,6 +206,12 @@ std::string Verbalizer::question(const Question& original, const ExtendedQuery& 
     const std::string far = name(end_at(added, other(about)).id);
     const std::string pred = p.predicate_about(about, far);
     if (!pred.empty() && asks_for_subject(text)) return fmt::format("{} and {}?", text, pred);
+    // "Where was X born, given that it is a city in ...?": a relative clause after the
+    // verb would hang off the wrong word.
+    const std::string first = lower_word(text, 0), second = lower_word(text, 1);
+    if (!pred.empty() &&
+        (first == "where" || first == "when" || ((first == "in" || first == "on") && second == "which")))
+      return fmt::format("{}, given that it {}?", text, pred);
     if (!pred.empty()) {
       const std::string pronoun = p.is_person(about) ? "who" : "that";
       // "... was directed by who, who wrote ...": MetaQA asks with the wh-word in place.

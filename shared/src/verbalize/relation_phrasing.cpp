@@ -101,6 +101,14 @@ std::string RelationPhrasing::predicate(std::size_t i, std::string_view other_na
   return std::string(trimmed(s));
 }
 
+bool RelationPhrasing::ends_with_other(std::size_t i) const {
+  const auto slot = subject(i);
+  if (!slot) return false;
+  const std::string body = without_period(sentences_.at(i));
+  const std::string_view m = marker(other(*slot), false);
+  return body.size() > m.size() && body.compare(body.size() - m.size(), m.size(), m) == 0;
+}
+
 std::string RelationPhrasing::predicate_about(Slot about, std::string_view other_name) const {
   for (std::size_t i = 0; i < sentences_.size(); ++i)
     if (subject(i) == about) return predicate(i, other_name);

@@ -30,6 +30,8 @@ class RelationPhrasing {
   // Sentence `i` without its subject ("was directed by Steven Spielberg"), given the
   // other end's name; empty when the sentence does not start with an end.
   std::string predicate(std::size_t i, std::string_view other) const;
+  // Whether sentence `i` starts with one end and ends with the other ("{tail} directed {head}.").
+  bool ends_with_other(std::size_t i) const;
   // A predicate about `about` from the first sentence that starts with it; empty if none.
   std::string predicate_about(Slot about, std::string_view other) const;
   // A relative clause about `about`: "that was directed by X" (or "who directed X" for a
