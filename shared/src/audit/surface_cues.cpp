@@ -78,46 +78,70 @@ int sentence_count(std::string_view text) {
   return count + (open ? 1 : 0);
 }
 
-std::vector<double> length_cues(const AuditSample& s) {
-  const auto citation = baseline::detail::tokenize(s.citation);
+QuestionCues::QuestionCues(std::string_view question, std::string_view answer,
+                           const std::vector<std::string_view>& answer_entities)
+    : question_chars_(static_cast<double>(question.size())), answer_chars_(static_cast<double>(answer.size())) {
+  const auto q_tokens = baseline::detail::tokenize(question);
+  const auto a_tokens = baseline::detail::tokenize(answer);
+  const std::string question_text = word_text(q_tokens);
+  // The answer's names that the question does not already hold: its claim.
+  for (auto& span : name_spans(a_tokens))
+    if (!contains_words(question_text, span)) claim_.push_back(std::move(span));
+  for (std::string_view e : answer_entities)
+    if (auto tokens = baseline::detail::tokenize(e); !tokens.empty()) entities_.push_back(word_text(tokens));
+  q_words_ = content_words(q_tokens);
+  a_words_ = content_words(a_tokens);
+  std::set_difference(a_words_.begin(), a_words_.end(), q_words_.begin(), q_words_.end(),
+                      std::back_inserter(claim_words_));
+  std::set_union(a_words_.begin(), a_words_.end(), q_words_.begin(), q_words_.end(), std::back_inserter(qa_words_));
+}
+
+std::vector<double> QuestionCues::lengths_of(std::string_view citation, const Tokens& tokens) const {
   const auto content =
-      static_cast<double>(std::count_if(citation.begin(), citation.end(), [](const Token& t) { return !t.stop; }));
-  const auto distinct = static_cast<double>(content_words(citation).size());
-  return {static_cast<double>(s.citation.size()),
-          static_cast<double>(sentence_count(s.citation)),
-          static_cast<double>(s.question.size()),
-          static_cast<double>(s.answer.size()),
+      static_cast<double>(std::count_if(tokens.begin(), tokens.end(), [](const Token& t) { return !t.stop; }));
+  const auto distinct = static_cast<double>(content_words(tokens).size());
+  return {static_cast<double>(citation.size()),
+          static_cast<double>(sentence_count(citation)),
+          question_chars_,
+          answer_chars_,
           distinct,
           content == 0 ? -1 : distinct / content};
 }
 
-std::vector<double> presence_cues(const AuditSample& s) {
-  const auto question = baseline::detail::tokenize(s.question);
-  const auto answer = baseline::detail::tokenize(s.answer);
-  const auto citation = baseline::detail::tokenize(s.citation);
-  const std::string question_text = word_text(question), citation_text = word_text(citation);
-
-  std::vector<std::string> claim;  // the answer's names that the question does not already hold
-  for (auto& span : name_spans(answer))
-    if (!contains_words(question_text, span)) claim.push_back(std::move(span));
-  std::vector<std::string> entities;
-  for (std::string_view e : s.answer_entities)
-    if (auto tokens = baseline::detail::tokenize(e); !tokens.empty()) entities.push_back(word_text(tokens));
-  const auto q_words = content_words(question), a_words = content_words(answer), c_words = content_words(citation);
-  std::vector<std::string> claim_words, qa_words;
-  std::set_difference(a_words.begin(), a_words.end(), q_words.begin(), q_words.end(), std::back_inserter(claim_words));
-  std::set_union(a_words.begin(), a_words.end(), q_words.begin(), q_words.end(), std::back_inserter(qa_words));
-
+std::vector<double> QuestionCues::presence_of(const Tokens& tokens) const {
+  const std::string citation_text = word_text(tokens);
+  const auto c_words = content_words(tokens);
   auto in_citation = [&](const std::string& w) { return sorted_contains(c_words, w); };
-  auto not_in_qa = [&](const std::string& w) { return !sorted_contains(qa_words, w); };
+  auto not_in_qa = [&](const std::string& w) { return !sorted_contains(qa_words_, w); };
   return {
-      fraction(claim, [&](const std::string& span) { return contains_words(citation_text, span); }),
-      fraction(entities, [&](const std::string& e) { return citation_text.find(e) != std::string::npos; }),
-      fraction(q_words, in_citation),
-      fraction(a_words, in_citation),
-      fraction(claim_words, in_citation),
+      fraction(claim_, [&](const std::string& span) { return contains_words(citation_text, span); }),
+      fraction(entities_, [&](const std::string& e) { return citation_text.find(e) != std::string::npos; }),
+      fraction(q_words_, in_citation),
+      fraction(a_words_, in_citation),
+      fraction(claim_words_, in_citation),
       fraction(c_words, not_in_qa),
   };
+}
+
+std::vector<double> QuestionCues::all(std::string_view citation) const {
+  const auto tokens = baseline::detail::tokenize(citation);
+  std::vector<double> out = lengths_of(citation, tokens);
+  for (double v : presence_of(tokens)) out.push_back(v);
+  return out;
+}
+
+std::vector<double> QuestionCues::lengths(std::string_view citation) const {
+  return lengths_of(citation, baseline::detail::tokenize(citation));
+}
+
+std::vector<double> QuestionCues::presence(std::string_view citation) const {
+  return presence_of(baseline::detail::tokenize(citation));
+}
+
+std::vector<double> length_cues(const AuditSample& s) { return QuestionCues(s.question, s.answer).lengths(s.citation); }
+
+std::vector<double> presence_cues(const AuditSample& s) {
+  return QuestionCues(s.question, s.answer, s.answer_entities).presence(s.citation);
 }
 
 }  // namespace caqa::audit

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "caqa/audit/surface_cues.h"
 #include "caqa/hash.h"
 #include "caqa/kg/citation_drafts.h"
 #include "caqa/kg/citation_facts.h"
@@ -170,6 +171,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
     std::string answer = verbalizer.answer_statement(extended, *g);
     ++stats.extensions[static_cast<int>(extended.extension)];
     // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
+    const audit::QuestionCues cues(text, answer);
     std::array<std::vector<CitationDraft>, kLabelCount> drafts;
     std::vector<std::size_t> drafted;
     for (Label label : kLabels) {
@@ -180,12 +182,17 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
         CitationDraft d;
         d.facts = padding.compose(*subgraph, facts, static_cast<int>(rng.uniform() * 3), rng.uniform(), rng);
         d.text = verbalizer.citation(d.facts, rng);
-        d.cues = citation_cues(text, answer, d.text);
+        d.cues = cues.all(d.text);
         drafts[index_of(label)].push_back(std::move(d));
       }
     }
     const std::size_t target_label =
         drafted.empty() ? 0 : drafted[static_cast<std::size_t>(rng.uniform() * static_cast<double>(drafted.size()))];
+    // What a text rewriter and the text checks need (caqa/verbalize/text_rewriter.h): the
+    // same for every label of the question.
+    const std::string source_text = question.text, query = query_text(extended, kg);
+    const std::vector<std::string> query_names = query_constant_names(extended, kg),
+                                   answer_names = entity_names(g->targets, kg);
     for (Label label : kLabels) {
       auto& pool = drafts[index_of(label)];
       if (pool.empty()) continue;
@@ -213,11 +220,10 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
       s.test = test;
       s.source_question = question.id;
       s.extension = extended.extension;
-      // What a text rewriter and the text checks need (caqa/verbalize/text_rewriter.h).
-      s.source_text = question.text;
-      s.query_text = query_text(extended, kg);
-      s.query_names = query_constant_names(extended, kg);
-      s.answer_names = entity_names(g->targets, kg);
+      s.source_text = source_text;
+      s.query_text = query;
+      s.query_names = query_names;
+      s.answer_names = answer_names;
       out.samples.push_back(std::move(s));
     }
   }

@@ -4,8 +4,6 @@
 #include <cmath>
 #include <limits>
 
-#include "caqa/audit/surface_cues.h"
-
 namespace caqa::kg {
 
 namespace {
@@ -24,13 +22,6 @@ double distance(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 }  // namespace
-
-std::vector<double> citation_cues(std::string_view question, std::string_view answer, std::string_view citation) {
-  const audit::AuditSample view{{}, question, answer, citation, Label::Supportive, Complexity::Single, {}};
-  std::vector<double> cues = audit::length_cues(view);
-  for (double v : audit::presence_cues(view)) cues.push_back(v);
-  return cues;
-}
 
 std::size_t nearest_draft(const std::vector<CitationDraft>& drafts, const std::vector<double>& target) {
   std::size_t best = 0;

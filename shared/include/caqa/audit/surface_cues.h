@@ -3,10 +3,15 @@
 // citations of a question on them (docs/benchmark.md, "Artifact controls").
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "caqa/audit/audit_sample.h"
+
+namespace caqa::baseline::detail {
+struct Token;
+}
 
 namespace caqa::audit {
 
@@ -27,5 +32,25 @@ inline constexpr std::size_t kDistinctShareCue = 5;
 // content words; and the fraction of the citation's content words that question and
 // answer do not contain.
 std::vector<double> presence_cues(const AuditSample& sample);
+
+// The question's and answer's side of both cue vectors, worked out once for the many
+// citations a question is drafted with (the builder's cue matching).
+class QuestionCues {
+ public:
+  QuestionCues(std::string_view question, std::string_view answer,
+               const std::vector<std::string_view>& answer_entities = {});
+  // length_cues, then presence_cues, of one citation (read once for both).
+  std::vector<double> all(std::string_view citation) const;
+  std::vector<double> lengths(std::string_view citation) const;
+  std::vector<double> presence(std::string_view citation) const;
+
+ private:
+  using Tokens = std::vector<baseline::detail::Token>;
+  std::vector<double> lengths_of(std::string_view citation, const Tokens& tokens) const;
+  std::vector<double> presence_of(const Tokens& tokens) const;
+
+  double question_chars_, answer_chars_;
+  std::vector<std::string> claim_, entities_, q_words_, a_words_, claim_words_, qa_words_;
+};
 
 }  // namespace caqa::audit

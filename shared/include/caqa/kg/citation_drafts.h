@@ -19,11 +19,8 @@ namespace caqa::kg {
 struct CitationDraft {
   std::vector<Triple> facts;
   std::string text;
-  std::vector<double> cues;
+  std::vector<double> cues;  // caqa::audit::QuestionCues::all of its text
 };
-
-// The surface cues of one citation of a question with this answer.
-std::vector<double> citation_cues(std::string_view question, std::string_view answer, std::string_view citation);
 
 // Index of the draft whose cues are nearest `target` (the first of equals).
 std::size_t nearest_draft(const std::vector<CitationDraft>& drafts, const std::vector<double>& target);
