@@ -24,8 +24,6 @@ TEST(English, ListsCapitalsAndNames) {
   EXPECT_EQ(join_list({"A", "B"}), "A and B");
   EXPECT_EQ(join_list({"A", "B", "C"}), "A, B and C");
   EXPECT_EQ(capitalized("the capital of Kenya"), "The capital of Kenya");
-  EXPECT_EQ(possessive("Spielberg"), "Spielberg's");
-  EXPECT_EQ(possessive("James"), "James'");
   EXPECT_EQ(definite_name("United States"), "the United States");
   EXPECT_EQ(definite_name("Netherlands"), "the Netherlands");
   EXPECT_EQ(definite_name("National University of Córdoba"), "the National University of Córdoba");

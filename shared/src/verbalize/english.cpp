@@ -21,36 +21,33 @@ std::string_view first_word(std::string_view s) {
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
-bool is_vowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; }
-
-// Letters said with a vowel sound when spelt out: "an MBA", "an FBI agent", "an X-ray".
-bool vowel_sounding_letter(char c) {
-  constexpr std::string_view letters = "AEFHILMNORSX";
-  return letters.find(c) != std::string_view::npos;
-}
-
-bool all_caps(std::string_view word) {
-  return word.size() >= 2 && std::all_of(word.begin(), word.end(), [](char c) {
-           return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c));
-         });
-}
+bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 
 }  // namespace
 
-std::string_view indefinite_article(std::string_view phrase) {
-  const std::string_view word = first_word(phrase);
-  if (word.empty()) return "a";
-  if (all_caps(word)) return vowel_sounding_letter(word[0]) ? "an" : "a";
+bool starts_with_vowel_sound(std::string_view word) {
+  if (word.empty()) return false;
+  // An acronym is read letter by letter: "an MBA", "an FBI agent", "a UN body".
+  bool acronym = word.size() >= 2 && is_upper(word[0]) &&
+                 std::none_of(word.begin(), word.end(), [](char c) { return is_lower(c); });
+  if (acronym) return std::string_view("AEFHILMNORSX").find(word[0]) != std::string_view::npos;
+  // Numbers: "an 8", "an 11", "an 18"; every other number starts with a consonant sound.
+  if (word[0] >= '0' && word[0] <= '9') return word[0] == '8' || word == "11" || word == "18";
   const std::string w = lower(word);
-  // A consonant sound though spelt with a vowel: "a university", "a one-off", "a European".
-  for (std::string_view p : {"uni", "use", "usu", "uti", "uro", "eu", "one", "once", "ewe", "ubiq", "ukr"})
-    if (starts_with(w, p)) return "a";
-  // A vowel sound though spelt with a consonant: "an hour", "an honest", "an heir".
-  for (std::string_view p : {"hour", "honest", "honor", "honour", "heir"})
-    if (starts_with(w, p)) return "an";
-  if (std::isdigit(static_cast<unsigned char>(w[0])))
-    return w[0] == '8' || starts_with(w, "11") || starts_with(w, "18") ? "an" : "a";
-  return is_vowel(w[0]) ? "an" : "a";
+  for (std::string_view silent_h : {"hour", "honest", "honor", "honour", "heir"})
+    if (starts_with(w, silent_h)) return true;
+  // A vowel letter read as a consonant: "a university", "a one", "a European", "a user".
+  if (starts_with(w, "uni") && w.size() > 3 && std::string_view("nmd").find(w[3]) == std::string_view::npos)
+    return false;
+  if (w == "one" || w == "once" || starts_with(w, "one-")) return false;
+  for (std::string_view yoo : {"eu", "ewe", "use", "usu", "uti", "uk", "ubiq"})
+    if (starts_with(w, yoo)) return false;
+  return std::string_view("aeiou").find(w[0]) != std::string_view::npos;
+}
+
+std::string_view indefinite_article(std::string_view phrase) {
+  return starts_with_vowel_sound(first_word(phrase)) ? "an" : "a";
 }
 
 std::string with_article(std::string_view phrase) {
@@ -84,11 +81,6 @@ std::string definite_name(std::string_view name) {
 std::string end_sentence(std::string text) {
   if (text.empty() || text.back() != '.') text += '.';
   return text;
-}
-
-std::string possessive(std::string_view name) {
-  std::string out(name);
-  return out + (!out.empty() && (out.back() == 's' || out.back() == 'S') ? "'" : "'s");
 }
 
 std::string plural_predicate(std::string_view predicate) {

@@ -133,26 +133,6 @@ LintCounts& LintCounts::operator+=(const LintCounts& other) {
   return *this;
 }
 
-bool starts_with_vowel_sound(std::string_view word) {
-  if (word.empty()) return false;
-  // An acronym is read letter by letter: "an MBA", "an FBI agent", "a UN body".
-  bool acronym = word.size() >= 2 && is_upper(word[0]) &&
-                 std::none_of(word.begin(), word.end(), [](char c) { return is_lower(c); });
-  if (acronym) return std::string_view("AEFHILMNORSX").find(word[0]) != std::string_view::npos;
-  // Numbers: "an 8", "an 11", "an 18"; every other number starts with a consonant sound.
-  if (word[0] >= '0' && word[0] <= '9') return word[0] == '8' || word == "11" || word == "18";
-  std::string lower = ascii_lower(word);
-  for (std::string_view silent_h : {"hour", "honest", "honor", "honour", "heir"})
-    if (starts_with(lower, silent_h)) return true;
-  // A vowel letter read as a consonant: "a university", "a one", "a European", "a user".
-  if (starts_with(lower, "uni") && lower.size() > 3 && std::string_view("nmd").find(lower[3]) == std::string_view::npos)
-    return false;
-  if (lower == "one" || lower == "once" || starts_with(lower, "one-")) return false;
-  for (std::string_view yoo : {"eu", "ewe", "use", "usu", "uti", "uk", "ubiq"})
-    if (starts_with(lower, yoo)) return false;
-  return std::string_view("aeiou").find(lower[0]) != std::string_view::npos;
-}
-
 bool contains_name(std::string_view text, std::string_view name) {
   return name.empty() || count_words(ascii_lower(text), ascii_lower(name)) > 0;
 }

@@ -1,5 +1,5 @@
 // The small English grammar the verbaliser needs, in one place (issue 14): articles,
-// lists, capitals, possessives, subject-verb agreement of a predicate and the auxiliary
+// lists, capitals, subject-verb agreement of a predicate and the auxiliary
 // that stands for it ("as did B"). Rules of thumb with their exceptions listed in
 // english.cpp; no dictionary.
 #pragma once
@@ -10,7 +10,11 @@
 
 namespace caqa::verbalize {
 
-// "a" or "an" for the word as it is said: "an actor", "a university", "an MBA", "an hour".
+// Whether `word` starts with a vowel sound, so that it takes "an": the first letter,
+// with the few exceptions English needs (docs/verbalize.md lists them). The lint checks
+// articles with the same rule.
+bool starts_with_vowel_sound(std::string_view word);
+// "a" or "an" for the phrase as it is said: "an actor", "a university", "an MBA", "an hour".
 std::string_view indefinite_article(std::string_view phrase);
 // "a film director", "an actor".
 std::string with_article(std::string_view phrase);
@@ -27,9 +31,6 @@ std::string definite_name(std::string_view name);
 
 // The text with a full stop, unless it ends with one already ("... founded Apple Inc.").
 std::string end_sentence(std::string text);
-
-// "Spielberg's", "James'".
-std::string possessive(std::string_view name);
 
 // The predicate with its first word, a verb, agreeing with a plural subject: "is" ->
 // "are", "was" -> "were", "has" -> "have", "belongs" -> "belong"; past tenses stay.

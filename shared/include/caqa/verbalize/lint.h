@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "caqa/verbalize/english.h"
+
 namespace caqa::verbalize {
 
 enum class LintRule : std::uint8_t {
@@ -50,9 +52,5 @@ LintCounts lint_citation(std::string_view citation, std::span<const std::string>
 
 // Whether `text` contains `name` as whole words, ignoring ASCII case.
 bool contains_name(std::string_view text, std::string_view name);
-
-// Whether `word` starts with a vowel sound, so that it takes "an": the first letter,
-// with the few exceptions English needs (docs/verbalize.md lists them).
-bool starts_with_vowel_sound(std::string_view word);
 
 }  // namespace caqa::verbalize
