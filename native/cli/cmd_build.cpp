@@ -11,6 +11,7 @@
 #include "inputs.h"
 #include "progress.h"
 #include "staged_directory.h"
+#include "thread_runner.h"
 #include "verbalize/llm_rewriter.h"
 
 namespace caqa::cli {
@@ -83,6 +84,9 @@ class BuildCommand : public Command {
     app->add_flag("!--no-verify", options_.build.verify, "Skip re-deriving each label from its subgraph");
     app->add_flag("!--no-audit", options_.audit,
                   "Skip the shortcut audit (caqa audit's probes, written into statistics.md and the manifest)");
+    app->add_option("--threads", threads_,
+                    "Threads for building and writing the samples (0 = one per core); the output is the same for any")
+        ->capture_default_str();
     app->add_flag("--strict", strict_, "Fail (exit 1) on any skipped input or verification violation");
     app->add_flag("-q,--quiet", quiet_, "No progress output");
     app->add_option("--verbalizer", verbalizer_, "Who writes the texts: grammar (templates) or llm (see below)")
@@ -212,6 +216,7 @@ class BuildCommand : public Command {
     if (test_fraction_) o.build.test_fraction = *test_fraction_;
     if (sample_queries_) o.sample_queries = *sample_queries_;
     if (harden_->count() > 0) o.harden = harden_value_;
+    o.parallel = thread_runner(threads_);
     return o;
   }
 
@@ -223,6 +228,7 @@ class BuildCommand : public Command {
   std::optional<std::size_t> sample_queries_;
   CLI::Option* harden_ = nullptr;
   bool harden_value_ = false;
+  unsigned threads_ = 0;
   bool strict_ = false, quiet_ = false;
   std::string verbalizer_ = "grammar", api_key_env_, cache_, prompt_dir_;
   std::vector<std::string> endpoints_;

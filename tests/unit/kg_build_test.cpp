@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "caqa/kg/benchmark_builder.h"
@@ -312,6 +313,23 @@ TEST(KgPipeline, BuildsDocumentsFromBytes) {
   EXPECT_EQ(a.manifest_json, b.manifest_json);
   options.max_questions = 2;
   EXPECT_LT(build_benchmark(small_sources(), options).sample_count, a.sample_count);
+}
+
+TEST(KgPipeline, AnyOrderOfTheParallelWorkBuildsTheSameBytes) {
+  BenchmarkOptions options;
+  options.build.test_fraction = 0.5;
+  const BuiltBenchmark in_order = build_benchmark(small_sources(), options);
+  // A runner that runs the items backwards, as threads finishing out of order might.
+  std::size_t calls = 0;
+  options.parallel = [&](std::size_t count, const std::function<void(std::size_t)>& body) {
+    ++calls;
+    for (std::size_t i = count; i-- > 0;) body(i);
+  };
+  const BuiltBenchmark backwards = build_benchmark(small_sources(), options);
+  EXPECT_GT(calls, 0u);
+  EXPECT_GT(in_order.sample_count, 0u);
+  for (std::size_t d = 0; d < in_order.documents().size(); ++d)
+    EXPECT_EQ(*backwards.documents()[d].second, *in_order.documents()[d].second) << in_order.documents()[d].first;
 }
 
 TEST(KgPipeline, NTriplesWithoutAParserIsASkippedInput) {

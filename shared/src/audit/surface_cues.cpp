@@ -4,6 +4,7 @@
 #include <string>
 
 #include "../baseline/tokens.h"
+#include "caqa/hash.h"
 #include "caqa/text.h"
 
 namespace caqa::audit {
@@ -14,10 +15,13 @@ using baseline::detail::Token;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-std::vector<std::string> content_words(const std::vector<Token>& tokens) {
-  std::vector<std::string> out;
+// Distinct content words, each as a 64-bit hash of its lower-cased text: sorting and
+// looking up numbers, not strings, is what makes matching 32 drafts per question cheap. A
+// collision among a sample's few dozen words has odds below 1e-16.
+std::vector<std::uint64_t> content_words(const std::vector<Token>& tokens) {
+  std::vector<std::uint64_t> out;
   for (const Token& t : tokens)
-    if (!t.stop) out.push_back(t.lower);
+    if (!t.stop) out.push_back(fnv1a64(t.lower));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -51,13 +55,13 @@ bool contains_words(const std::string& text, std::string_view words) {
 }
 
 // Fraction of items found, -1 when there are none.
-template <class Found>
-double fraction(const std::vector<std::string>& items, Found found) {
+template <class Item, class Found>
+double fraction(const std::vector<Item>& items, Found found) {
   if (items.empty()) return -1;
   return static_cast<double>(std::count_if(items.begin(), items.end(), found)) / static_cast<double>(items.size());
 }
 
-bool sorted_contains(const std::vector<std::string>& sorted, const std::string& word) {
+bool sorted_contains(const std::vector<std::uint64_t>& sorted, std::uint64_t word) {
   return std::binary_search(sorted.begin(), sorted.end(), word);
 }
 
@@ -96,10 +100,11 @@ QuestionCues::QuestionCues(std::string_view question, std::string_view answer,
   std::set_union(a_words_.begin(), a_words_.end(), q_words_.begin(), q_words_.end(), std::back_inserter(qa_words_));
 }
 
-std::vector<double> QuestionCues::lengths_of(std::string_view citation, const Tokens& tokens) const {
+std::vector<double> QuestionCues::lengths_of(std::string_view citation, const Tokens& tokens,
+                                             const std::vector<std::uint64_t>& c_words) const {
   const auto content =
       static_cast<double>(std::count_if(tokens.begin(), tokens.end(), [](const Token& t) { return !t.stop; }));
-  const auto distinct = static_cast<double>(content_words(tokens).size());
+  const auto distinct = static_cast<double>(c_words.size());
   return {static_cast<double>(citation.size()),
           static_cast<double>(sentence_count(citation)),
           question_chars_,
@@ -108,11 +113,10 @@ std::vector<double> QuestionCues::lengths_of(std::string_view citation, const To
           content == 0 ? -1 : distinct / content};
 }
 
-std::vector<double> QuestionCues::presence_of(const Tokens& tokens) const {
+std::vector<double> QuestionCues::presence_of(const Tokens& tokens, const std::vector<std::uint64_t>& c_words) const {
   const std::string citation_text = word_text(tokens);
-  const auto c_words = content_words(tokens);
-  auto in_citation = [&](const std::string& w) { return sorted_contains(c_words, w); };
-  auto not_in_qa = [&](const std::string& w) { return !sorted_contains(qa_words_, w); };
+  auto in_citation = [&](std::uint64_t w) { return sorted_contains(c_words, w); };
+  auto not_in_qa = [&](std::uint64_t w) { return !sorted_contains(qa_words_, w); };
   return {
       fraction(claim_, [&](const std::string& span) { return contains_words(citation_text, span); }),
       fraction(entities_, [&](const std::string& e) { return citation_text.find(e) != std::string::npos; }),
@@ -125,17 +129,20 @@ std::vector<double> QuestionCues::presence_of(const Tokens& tokens) const {
 
 std::vector<double> QuestionCues::all(std::string_view citation) const {
   const auto tokens = baseline::detail::tokenize(citation);
-  std::vector<double> out = lengths_of(citation, tokens);
-  for (double v : presence_of(tokens)) out.push_back(v);
+  const auto c_words = content_words(tokens);
+  std::vector<double> out = lengths_of(citation, tokens, c_words);
+  for (double v : presence_of(tokens, c_words)) out.push_back(v);
   return out;
 }
 
 std::vector<double> QuestionCues::lengths(std::string_view citation) const {
-  return lengths_of(citation, baseline::detail::tokenize(citation));
+  const auto tokens = baseline::detail::tokenize(citation);
+  return lengths_of(citation, tokens, content_words(tokens));
 }
 
 std::vector<double> QuestionCues::presence(std::string_view citation) const {
-  return presence_of(baseline::detail::tokenize(citation));
+  const auto tokens = baseline::detail::tokenize(citation);
+  return presence_of(tokens, content_words(tokens));
 }
 
 std::vector<double> length_cues(const AuditSample& s) { return QuestionCues(s.question, s.answer).lengths(s.citation); }

@@ -11,6 +11,7 @@
 #include "caqa/kg/citation_drafts.h"
 #include "caqa/kg/citation_facts.h"
 #include "caqa/kg/query_text.h"
+#include "caqa/kg/subgraph_edit.h"
 
 namespace caqa::kg {
 
@@ -85,146 +86,202 @@ bool stated_answers_hold(const Question& question, const ResolvedQuery& resolved
   return answers_of(plain, kg) == std::optional(stated);
 }
 
+// What one source question yields, worked out on its own (possibly on another thread)
+// and merged in question order, so the result does not depend on which ran first.
+struct QuestionOutcome {
+  ProblemCounts problems;
+  std::vector<std::string> violations;
+  std::vector<BenchmarkSample> samples;  // sample ids not yet checked against other questions'
+  bool collected = false;
+  QueryShape shape = QueryShape::Single;
+  bool determinacy_checked = false, determinacy_failed = false;
+  std::optional<Extension> extension;
+};
+
+struct QuestionBuilder {
+  const KnowledgeGraph& kg;
+  const Verbalizer& verbalizer;
+  const BuildOptions& options;
+  const StandIns stand_ins{kg};
+
+  QuestionOutcome build(const Question& question) const;
+};
+
+QuestionOutcome QuestionBuilder::build(const Question& question) const {
+  QuestionOutcome out;
+  auto problem = [&](const std::string& reason) { out.problems.add(reason, question.id); };
+  // 1. Query collection: single, paths of at most two hops, trees of at most two subjects.
+  auto shape = question.query.shape();
+  if (!shape) {
+    problem("query is not a single triple, path or tree");
+    return out;
+  }
+  if (*shape == QueryShape::Path && question.query.patterns.size() > 2) {
+    problem("path query longer than two hops");
+    return out;
+  }
+  if (*shape == QueryShape::Tree && question.query.patterns.size() > 2) {
+    problem("tree query with more than two subjects");
+    return out;
+  }
+  auto resolved = resolve(question.query, kg, out.problems, question.id);
+  if (!resolved) return out;
+  // The generator of a question depends only on (seed, id), not on file order.
+  Rng rng(options.seed ^ fnv1a64(question.id, kQuestionHashSeed));
+  auto bindings = match(*resolved, kg, 64);
+  if (std::none_of(bindings.begin(), bindings.end(), [&](const Binding& b) { return distinct_nodes(*resolved, b); })) {
+    problem(bindings.empty() ? "query grounds to nothing in the KG" : "query's only answers are its own entities");
+    return out;
+  }
+  if (!stated_answers_hold(question, *resolved, kg)) {
+    problem("stated answers differ from what the query returns over the KG");
+    return out;
+  }
+  out.collected = true;
+  out.shape = *shape;
+
+  // 2-3. Extension and grounding: G derives every answer of the extended query.
+  ExtendedQuery extended = extend_query(*resolved, *shape, kg, rng);
+  auto g = ground_attribution(extended, kg, rng);
+  if (!g) {
+    problem("extended query grounds to nothing, or to too many bindings");
+    return out;
+  }
+  if (g->targets.size() > kMaxAnswers) {
+    problem(fmt::format("extended query has more than {} answers", kMaxAnswers));
+    return out;
+  }
+  // Determinacy: the extended query, run over the whole KG, returns exactly the answers
+  // the sample states.
+  out.determinacy_checked = true;
+  if (answers_of(extended, kg) != std::optional(g->targets)) {
+    out.determinacy_failed = true;
+    problem("extended query's answers over the KG differ from the stated answers");
+    return out;
+  }
+
+  // 4. Editing; every citation of the question holds the same number of facts.
+  std::array<std::optional<std::vector<Triple>>, kLabelCount> subgraphs = {
+      g->supportive, partially_supportive(extended, *g, rng), contradictory(*g, kg, stand_ins, rng),
+      irrelevant(extended, *g, kg, stand_ins, rng)};
+  if (!subgraphs[1] && extended.complexity != Complexity::Single) problem("no partially supportive edit");
+  if (!subgraphs[2]) problem("no same-type entity for a contradictory edit");
+  if (!subgraphs[3]) problem("no irrelevant subgraph around the subject");
+  const CitationFacts padding(extended, *g, kg);
+  const std::size_t facts = g->supportive.size() + 2 + (rng.uniform() < 0.5 ? 1 : 0);
+
+  // 5. Verbalisation; 7. split by source question.
+  bool test = Rng(options.seed * 0x9E3779B97F4A7C15ull ^ fnv1a64(question.id, kQuestionHashSeed)).uniform() <
+              options.test_fraction;
+  std::string text = verbalizer.question(question, extended);
+  std::string answer = verbalizer.answer_statement(extended, *g);
+  out.extension = extended.extension;
+  // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
+  const audit::QuestionCues cues(text, answer);
+  std::array<std::vector<CitationDraft>, kLabelCount> drafts;
+  std::vector<std::size_t> drafted;
+  for (Label label : kLabels) {
+    const auto& subgraph = subgraphs[index_of(label)];
+    if (!subgraph) continue;
+    drafted.push_back(index_of(label));
+    for (int k = 0; k < kDraftsPerLabel; ++k) {
+      CitationDraft d;
+      d.facts = padding.compose(*subgraph, facts, static_cast<int>(rng.uniform() * 3), rng.uniform(), rng);
+      d.text = verbalizer.citation(d.facts, rng);
+      d.cues = cues.all(d.text);
+      drafts[index_of(label)].push_back(std::move(d));
+    }
+  }
+  const std::size_t target_label =
+      drafted.empty() ? 0 : drafted[static_cast<std::size_t>(rng.uniform() * static_cast<double>(drafted.size()))];
+  // What a text rewriter and the text checks need (caqa/verbalize/text_rewriter.h): the
+  // same for every label of the question.
+  const std::string query = query_text(extended, kg);
+  const std::vector<std::string> query_names = query_constant_names(extended, kg),
+                                 answer_names = entity_names(g->targets, kg);
+  for (Label label : kLabels) {
+    auto& pool = drafts[index_of(label)];
+    if (pool.empty()) continue;
+    const std::vector<double>& target = drafts[target_label].front().cues;
+    CitationDraft& chosen =
+        pool[static_cast<std::size_t>(index_of(label)) == target_label ? 0 : nearest_draft(pool, target)];
+    BenchmarkSample s;
+    s.id = sample_id(options.seed, question.id, extended.extension, label);
+    s.evidence = std::move(chosen.facts);
+    // 6. Verification, on every fact the citation states.
+    if (options.verify) {
+      if (auto failure = verify(label, extended, *g, s.evidence)) {
+        out.violations.push_back(fmt::format("{}: {}", s.id, *failure));
+        continue;
+      }
+    }
+    s.question = text;
+    s.answer = answer;
+    s.citation = std::move(chosen.text);
+    s.label = label;
+    s.complexity = extended.complexity;
+    s.test = test;
+    s.source_question = question.id;
+    s.extension = extended.extension;
+    s.source_text = question.text;
+    s.query_text = query;
+    s.query_names = query_names;
+    s.answer_names = answer_names;
+    out.samples.push_back(std::move(s));
+  }
+  return out;
+}
+
 }  // namespace
 
 BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question>& questions,
-                            const Verbalizer& verbalizer, const BuildOptions& options, const BuildProgress& progress) {
+                            const Verbalizer& verbalizer, const BuildOptions& options, const BuildProgress& progress,
+                            const ParallelFor& parallel) {
   BuildResult out;
   BuildStats& stats = out.stats;
   stats.questions = questions.size();
+  const QuestionBuilder builder{kg, verbalizer, options};
   std::set<std::string> seen_ids, sample_ids;
-  for (std::size_t qi = 0; qi < questions.size(); ++qi) {
-    if (progress && (qi % 256 == 0)) progress(qi, questions.size());
-    const Question& question = questions[qi];
-    if (!seen_ids.insert(question.id).second) {
-      out.problems.add("duplicate question id", question.id);
-      continue;
+  // Questions are built a wave at a time (in parallel where the runner allows) and merged
+  // in file order: the first of two questions with one id is the one kept, as are the
+  // problems' examples.
+  constexpr std::size_t kWave = 1024;
+  std::vector<QuestionOutcome> wave;
+  std::vector<std::size_t> wave_questions;
+  for (std::size_t begin = 0; begin < questions.size(); begin += kWave) {
+    if (progress) progress(begin, questions.size());
+    wave_questions.clear();
+    std::vector<bool> duplicate;
+    for (std::size_t qi = begin; qi < std::min(questions.size(), begin + kWave); ++qi) {
+      wave_questions.push_back(qi);
+      duplicate.push_back(!seen_ids.insert(questions[qi].id).second);
     }
-    // 1. Query collection: single, paths of at most two hops, trees of at most two subjects.
-    auto shape = question.query.shape();
-    if (!shape) {
-      out.problems.add("query is not a single triple, path or tree", question.id);
-      continue;
-    }
-    if (*shape == QueryShape::Path && question.query.patterns.size() > 2) {
-      out.problems.add("path query longer than two hops", question.id);
-      continue;
-    }
-    if (*shape == QueryShape::Tree && question.query.patterns.size() > 2) {
-      out.problems.add("tree query with more than two subjects", question.id);
-      continue;
-    }
-    auto resolved = resolve(question.query, kg, out.problems, question.id);
-    if (!resolved) continue;
-    // The generator of a question depends only on (seed, id), not on file order.
-    Rng rng(options.seed ^ fnv1a64(question.id, kQuestionHashSeed));
-    auto bindings = match(*resolved, kg, 64);
-    if (std::none_of(bindings.begin(), bindings.end(),
-                     [&](const Binding& b) { return distinct_nodes(*resolved, b); })) {
-      out.problems.add(
-          bindings.empty() ? "query grounds to nothing in the KG" : "query's only answers are its own entities",
-          question.id);
-      continue;
-    }
-    if (!stated_answers_hold(question, *resolved, kg)) {
-      out.problems.add("stated answers differ from what the query returns over the KG", question.id);
-      continue;
-    }
-    ++stats.collected;
-    ++stats.shapes[static_cast<int>(*shape)];
-
-    // 2-3. Extension and grounding: G derives every answer of the extended query.
-    ExtendedQuery extended = extend_query(*resolved, *shape, kg, rng);
-    auto g = ground_attribution(extended, kg, rng);
-    if (!g) {
-      out.problems.add("extended query grounds to nothing, or to too many bindings", question.id);
-      continue;
-    }
-    if (g->targets.size() > kMaxAnswers) {
-      out.problems.add(fmt::format("extended query has more than {} answers", kMaxAnswers), question.id);
-      continue;
-    }
-    // Determinacy: the extended query, run over the whole KG, returns exactly the answers
-    // the sample states.
-    ++stats.determinacy_checked;
-    if (answers_of(extended, kg) != std::optional(g->targets)) {
-      ++stats.determinacy_failures;
-      out.problems.add("extended query's answers over the KG differ from the stated answers", question.id);
-      continue;
-    }
-
-    // 4. Editing; every citation of the question holds the same number of facts.
-    std::array<std::optional<std::vector<Triple>>, kLabelCount> subgraphs = {
-        g->supportive, partially_supportive(extended, *g, rng), contradictory(*g, kg, rng),
-        irrelevant(extended, *g, kg, rng)};
-    if (!subgraphs[1] && extended.complexity != Complexity::Single)
-      out.problems.add("no partially supportive edit", question.id);
-    if (!subgraphs[2]) out.problems.add("no same-type entity for a contradictory edit", question.id);
-    if (!subgraphs[3]) out.problems.add("no irrelevant subgraph around the subject", question.id);
-    const CitationFacts padding(extended, *g, kg);
-    const std::size_t facts = g->supportive.size() + 2 + (rng.uniform() < 0.5 ? 1 : 0);
-
-    // 5. Verbalisation; 7. split by source question.
-    bool test = Rng(options.seed * 0x9E3779B97F4A7C15ull ^ fnv1a64(question.id, kQuestionHashSeed)).uniform() <
-                options.test_fraction;
-    std::string text = verbalizer.question(question, extended);
-    std::string answer = verbalizer.answer_statement(extended, *g);
-    ++stats.extensions[static_cast<int>(extended.extension)];
-    // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
-    const audit::QuestionCues cues(text, answer);
-    std::array<std::vector<CitationDraft>, kLabelCount> drafts;
-    std::vector<std::size_t> drafted;
-    for (Label label : kLabels) {
-      const auto& subgraph = subgraphs[index_of(label)];
-      if (!subgraph) continue;
-      drafted.push_back(index_of(label));
-      for (int k = 0; k < kDraftsPerLabel; ++k) {
-        CitationDraft d;
-        d.facts = padding.compose(*subgraph, facts, static_cast<int>(rng.uniform() * 3), rng.uniform(), rng);
-        d.text = verbalizer.citation(d.facts, rng);
-        d.cues = cues.all(d.text);
-        drafts[index_of(label)].push_back(std::move(d));
-      }
-    }
-    const std::size_t target_label =
-        drafted.empty() ? 0 : drafted[static_cast<std::size_t>(rng.uniform() * static_cast<double>(drafted.size()))];
-    // What a text rewriter and the text checks need (caqa/verbalize/text_rewriter.h): the
-    // same for every label of the question.
-    const std::string source_text = question.text, query = query_text(extended, kg);
-    const std::vector<std::string> query_names = query_constant_names(extended, kg),
-                                   answer_names = entity_names(g->targets, kg);
-    for (Label label : kLabels) {
-      auto& pool = drafts[index_of(label)];
-      if (pool.empty()) continue;
-      const std::vector<double>& target = drafts[target_label].front().cues;
-      CitationDraft& chosen = pool[index_of(label) == target_label ? 0 : nearest_draft(pool, target)];
-      BenchmarkSample s;
-      s.id = sample_id(options.seed, question.id, extended.extension, label);
-      s.evidence = std::move(chosen.facts);
-      // 6. Verification, on every fact the citation states.
-      if (options.verify) {
-        if (auto failure = verify(label, extended, *g, s.evidence)) {
-          out.violations.push_back(fmt::format("{}: {}", s.id, *failure));
-          continue;
-        }
-      }
-      if (!sample_ids.insert(s.id).second) {
-        out.problems.add("sample id collides with another sample's", question.id);
+    wave.assign(wave_questions.size(), {});
+    run_each(parallel, wave_questions.size(), [&](std::size_t i) {
+      if (!duplicate[i]) wave[i] = builder.build(questions[wave_questions[i]]);
+    });
+    for (std::size_t i = 0; i < wave.size(); ++i) {
+      if (duplicate[i]) {
+        out.problems.add("duplicate question id", questions[wave_questions[i]].id);
         continue;
       }
-      s.question = text;
-      s.answer = answer;
-      s.citation = std::move(chosen.text);
-      s.label = label;
-      s.complexity = extended.complexity;
-      s.test = test;
-      s.source_question = question.id;
-      s.extension = extended.extension;
-      s.source_text = source_text;
-      s.query_text = query;
-      s.query_names = query_names;
-      s.answer_names = answer_names;
-      out.samples.push_back(std::move(s));
+      QuestionOutcome& q = wave[i];
+      out.problems.merge(q.problems);
+      if (q.collected) {
+        ++stats.collected;
+        ++stats.shapes[static_cast<int>(q.shape)];
+      }
+      stats.determinacy_checked += q.determinacy_checked;
+      stats.determinacy_failures += q.determinacy_failed;
+      if (q.extension) ++stats.extensions[static_cast<int>(*q.extension)];
+      for (auto& v : q.violations) out.violations.push_back(std::move(v));
+      for (auto& s : q.samples) {
+        if (!sample_ids.insert(s.id).second) {
+          out.problems.add("sample id collides with another sample's", s.source_question);
+          continue;
+        }
+        out.samples.push_back(std::move(s));
+      }
     }
   }
   count_samples(out.samples, stats);

@@ -166,7 +166,8 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   auto templates = table(sources.templates, problems);
 
   Verbalizer verbalizer(graph, templates);
-  BuildResult result = build_benchmark(graph, questions, verbalizer, options.build, observer.building);
+  BuildResult result =
+      build_benchmark(graph, questions, verbalizer, options.build, observer.building, options.parallel);
   result.problems.merge(problems);
   if (sources.rewriter.rewrite)
     verbalize::rewrite_texts(result.samples, graph, verbalize::EntityNameIndex(graph), sources.rewriter,
@@ -176,8 +177,18 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
     if (options.audit) built.audit_before_hardening = audit_samples(result.samples);
     harden(result, options.hardening, built, hardening_md);
   }
-  for (const auto& s : result.samples) (s.test ? built.test_jsonl : built.train_jsonl) += sample_json(s, graph) + "\n";
-  verbalize::lint_samples(result.samples, graph, built.text_checks);
+  // Rendered a block at a time (in parallel) and appended in order: only a block's lines
+  // are held twice.
+  constexpr std::size_t kBlock = 4096;
+  std::vector<std::string> lines;
+  for (std::size_t begin = 0; begin < result.samples.size(); begin += kBlock) {
+    lines.assign(std::min(kBlock, result.samples.size() - begin), {});
+    run_each(options.parallel, lines.size(),
+             [&](std::size_t i) { lines[i] = sample_json(result.samples[begin + i], graph); });
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      (result.samples[begin + i].test ? built.test_jsonl : built.train_jsonl).append(lines[i]).push_back('\n');
+  }
+  verbalize::lint_samples(result.samples, graph, built.text_checks, options.parallel);
   built.statistics_md =
       statistics_markdown(result.stats) + verbalize::text_checks_markdown(built.text_checks) + hardening_md;
   if (built.audit_before_hardening && built.audit_before_hardening->ok())

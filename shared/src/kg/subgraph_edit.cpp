@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <set>
 
 namespace caqa::kg {
@@ -51,43 +52,76 @@ std::set<RelationId> relations_of(const ExtendedQuery& q) {
   return out;
 }
 
-// How often an entity is named by the facts of the KG: its degree. Stand-ins drawn by it
-// are as familiar as the entities true facts name; a uniform pick would bring in obscure
-// ones, and a citation-only model would learn that rare names mean "contradictory".
+// How many facts name the entity (StandIns).
 double familiarity(EntityId e, const KnowledgeGraph& kg) {
   return static_cast<double>(kg.out_edges(e).size() + kg.in_edges(e).size());
 }
 
-EntityId pick_weighted(const std::vector<std::pair<EntityId, double>>& weighted, Rng& rng) {
+using Weighted = std::vector<std::pair<EntityId, double>>;
+
+// One entity that `usable` accepts, drawn by weight (as from the list of those alone);
+// nullopt, drawing nothing, when it accepts none.
+template <class Usable>
+std::optional<EntityId> pick_weighted(const Weighted& weighted, Usable usable, Rng& rng) {
   double total = 0;
-  for (const auto& [e, w] : weighted) total += w;
+  EntityId last = kNone;
+  for (const auto& [e, w] : weighted)
+    if (usable(e)) {
+      total += w;
+      last = e;
+    }
+  if (last == kNone) return std::nullopt;
   double at = rng.uniform() * total;
   for (const auto& [e, w] : weighted)
-    if ((at -= w) < 0) return e;
-  return weighted.back().first;
+    if (usable(e) && (at -= w) < 0) return e;
+  return last;
 }
 
 // Candidates to stand in for `answer`, weighted by familiarity: the entities at the same
-// end of the relation that links it in G (of its type when the KG has types), or failing
-// that its type's members.
-std::vector<std::pair<EntityId, double>> stand_ins(EntityId answer, const std::vector<Triple>& g,
-                                                   const KnowledgeGraph& kg) {
+// end of the relation that links it in G (`of_type` keeps those of its type when the KG
+// has types), or failing that its type's members (`fallback`).
+const Weighted& stand_ins_for(EntityId answer, const std::vector<Triple>& g, const KnowledgeGraph& kg,
+                              const StandIns& stand_ins, bool& of_type, Weighted& fallback) {
+  static const Weighted kNoCandidates;
   const TypeId type = kg.entity_type(answer);
-  std::vector<std::pair<EntityId, double>> out;
+  of_type = type != kNone;
+  const Weighted* out = &kNoCandidates;
   for (const Triple& t : g) {
     if (t.tail != answer && t.head != answer) continue;
-    for (EntityId e : t.tail == answer ? kg.relation_range(t.relation) : kg.relation_domain(t.relation))
-      if (type == kNone || kg.entity_type(e) == type) out.emplace_back(e, familiarity(e, kg));
+    out = &stand_ins.at(t.relation, t.tail != answer);
     break;
   }
-  if (out.size() <= 1 && type != kNone) {
-    out.clear();
-    for (EntityId e : kg.entities_of_type(type)) out.emplace_back(e, familiarity(e, kg));
-  }
-  return out;
+  if (type == kNone) return *out;
+  const auto typed =
+      std::count_if(out->begin(), out->end(), [&](const auto& c) { return kg.entity_type(c.first) == type; });
+  if (typed > 1) return *out;
+  of_type = false;
+  for (EntityId e : kg.entities_of_type(type)) fallback.emplace_back(e, familiarity(e, kg));
+  return fallback;
 }
 
 }  // namespace
+
+struct StandIns::Cache {
+  std::vector<std::once_flag> once;
+  std::vector<std::vector<std::pair<EntityId, double>>> ends;  // [relation * 2 + (head end ? 0 : 1)]
+};
+
+StandIns::StandIns(const KnowledgeGraph& kg) : kg_(kg), cache_(std::make_unique<Cache>()) {
+  cache_->once = std::vector<std::once_flag>(kg.relation_count() * 2);
+  cache_->ends.resize(kg.relation_count() * 2);
+}
+
+StandIns::~StandIns() = default;
+
+const std::vector<std::pair<EntityId, double>>& StandIns::at(RelationId relation, bool head_end) const {
+  const std::size_t slot = static_cast<std::size_t>(relation) * 2 + (head_end ? 0 : 1);
+  std::call_once(cache_->once[slot], [&] {
+    for (EntityId e : head_end ? kg_.relation_domain(relation) : kg_.relation_range(relation))
+      cache_->ends[slot].emplace_back(e, familiarity(e, kg_));
+  });
+  return cache_->ends[slot];
+}
 
 std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const KnowledgeGraph& kg, Rng& rng,
                                               std::size_t limit) {
@@ -158,15 +192,25 @@ std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& que
   return out;
 }
 
-std::optional<std::vector<Triple>> contradictory(const Attribution& g, const KnowledgeGraph& kg, Rng& rng) {
+std::optional<std::vector<Triple>> contradictory(const Attribution& g, const KnowledgeGraph& kg,
+                                                 const StandIns& stand_ins, Rng& rng) {
   EntityId answer = pick(g.targets, rng);
-  std::set<EntityId> exclude(g.targets.begin(), g.targets.end());
-  for (const Triple& t : g.supportive) exclude.insert({t.head, t.tail});
-  std::vector<std::pair<EntityId, double>> candidates;
-  for (const auto& [e, weight] : stand_ins(answer, g.supportive, kg))
-    if (!exclude.count(e)) candidates.emplace_back(e, weight);
-  if (candidates.empty()) return std::nullopt;
-  const EntityId replacement = pick_weighted(candidates, rng);
+  // A few entities, looked up for every candidate: a sorted vector.
+  std::vector<EntityId> exclude(g.targets.begin(), g.targets.end());
+  for (const Triple& t : g.supportive) exclude.insert(exclude.end(), {t.head, t.tail});
+  std::sort(exclude.begin(), exclude.end());
+  bool of_type = false;
+  Weighted fallback;
+  const Weighted& candidates = stand_ins_for(answer, g.supportive, kg, stand_ins, of_type, fallback);
+  const TypeId type = kg.entity_type(answer);
+  const auto drawn = pick_weighted(
+      candidates,
+      [&](EntityId e) {
+        return !std::binary_search(exclude.begin(), exclude.end(), e) && (!of_type || kg.entity_type(e) == type);
+      },
+      rng);
+  if (!drawn) return std::nullopt;
+  const EntityId replacement = *drawn;
   std::vector<Triple> out = g.supportive;
   for (Triple& t : out) {
     if (t.head == answer) t.head = replacement;
@@ -214,7 +258,7 @@ namespace {
 // Spielberg is not in G, i.e. never for that question; "Psycho was directed by Alfred
 // Hitchcock" is).
 std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, const Attribution& g,
-                                                 const KnowledgeGraph& kg, Rng& rng) {
+                                                 const KnowledgeGraph& kg, const StandIns& stand_ins, Rng& rng) {
   const ResolvedQuery& q = query.branches[0];
   std::vector<std::pair<std::size_t, bool>> ends;  // (pattern, constant at head)
   std::set<EntityId> constants;
@@ -229,21 +273,15 @@ std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, con
     for (EntityId e : {t.head, t.tail})
       if (!constants.count(e)) held.insert(e);
   constexpr int kTries = 8;
-  // The weighted candidates of each end, computed when an attempt first draws it.
-  std::vector<std::optional<std::vector<std::pair<EntityId, double>>>> candidates(ends.size());
   for (int attempt = 0; attempt < kTries && !ends.empty(); ++attempt) {
     const auto end = static_cast<std::size_t>(rng.uniform() * static_cast<double>(ends.size()));
     const auto [pattern, at_head] = ends[end];
     const ResolvedPattern& p = q.patterns[pattern];
     const EntityId constant = at_head ? p.head.id : p.tail.id;
-    auto& others = candidates[end];
-    if (!others) {
-      others.emplace();
-      for (EntityId e : at_head ? kg.relation_domain(p.relation) : kg.relation_range(p.relation))
-        others->emplace_back(e, familiarity(e, kg));
-    }
-    if (others->empty()) continue;
-    const EntityId other = pick_weighted(*others, rng);
+    const auto drawn = pick_weighted(
+        stand_ins.at(p.relation, at_head), [](EntityId) { return true; }, rng);
+    if (!drawn) continue;
+    const EntityId other = *drawn;
     if (other == constant || constants.count(other) || held.count(other)) continue;
     ResolvedQuery asked = q;
     for (auto& ap : asked.patterns)
@@ -266,8 +304,8 @@ std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, con
 }  // namespace
 
 std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const Attribution& g,
-                                              const KnowledgeGraph& kg, Rng& rng) {
-  if (auto asked = other_subject(query, g, kg, rng)) return asked;
+                                              const KnowledgeGraph& kg, const StandIns& stand_ins, Rng& rng) {
+  if (auto asked = other_subject(query, g, kg, stand_ins, rng)) return asked;
   const ResolvedQuery& q = query.branches[0];
   EntityId subject = kNone;
   for (const auto& p : q.patterns) {

@@ -307,7 +307,9 @@ std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attri
       const Slot added_about = slot_of(added, answer);
       const std::string more =
           phrasing(added.relation).predicate_about(added_about, name(end_at(added, other(added_about)).id));
-      if (!more.empty()) out += " and " + more;
+      // After "the person who was born in X", "and comes from Y" would be about the
+      // person: the added fact goes first there.
+      if (!more.empty()) out = far.variable ? names[0] + " " + more + " and " + pred : out + " and " + more;
     }
   } else {
     const std::vector<std::string> rest(names.begin() + 1, names.end());

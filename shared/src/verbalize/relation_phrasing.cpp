@@ -130,7 +130,7 @@ std::string RelationPhrasing::relative_clause(Slot about, std::string_view other
   }
   const std::string p = predicate_about(about, other_name);
   // "the country that is the country X comes from": an identity says the noun twice.
-  const bool identity = p.rfind("is the ", 0) == 0 || p.rfind("is a ", 0) == 0;
+  const bool identity = p.rfind("is the ", 0) == 0 || p.rfind("is a ", 0) == 0 || p.rfind("is an ", 0) == 0;
   if (!p.empty() && !(identity && !object_form.empty())) return (is_person(about) ? "who " : "that ") + p;
   return object_form;
 }

@@ -134,18 +134,24 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
 }
 
 void lint_samples(const std::vector<kg::BenchmarkSample>& samples, const kg::KnowledgeGraph& kg,
-                  TextCheckReport& report) {
+                  TextCheckReport& report, const ParallelFor& parallel) {
   report.lint = {};
-  auto groups = question_groups(samples);
-  for (const auto& group : groups) {
-    const kg::BenchmarkSample& first = samples[group.second.front()];
+  const auto by_question = question_groups(samples);
+  const std::vector<std::pair<std::string, std::vector<std::size_t>>> groups(by_question.begin(), by_question.end());
+  // Counts per group, summed after: a sum, so the same in any order.
+  std::vector<std::array<LintCounts, kTextTaskCount>> counts(groups.size());
+  run_each(parallel, groups.size(), [&](std::size_t g) {
+    const std::vector<std::size_t>& members = groups[g].second;
+    const kg::BenchmarkSample& first = samples[members.front()];
     std::vector<std::string> names = joined(first.query_names, first.answer_names);
-    report.lint[static_cast<std::size_t>(TextTask::Question)] += lint_text(first.question, names);
-    report.lint[static_cast<std::size_t>(TextTask::Answer)] += lint_text(first.answer, names);
-    for (std::size_t i : group.second)
-      report.lint[static_cast<std::size_t>(TextTask::Citation)] +=
+    counts[g][static_cast<std::size_t>(TextTask::Question)] += lint_text(first.question, names);
+    counts[g][static_cast<std::size_t>(TextTask::Answer)] += lint_text(first.answer, names);
+    for (std::size_t i : members)
+      counts[g][static_cast<std::size_t>(TextTask::Citation)] +=
           lint_citation(samples[i].citation, evidence_names(samples[i], kg));
-  }
+  });
+  for (const auto& group : counts)
+    for (std::size_t task = 0; task < group.size(); ++task) report.lint[task] += group[task];
 }
 
 }  // namespace caqa::verbalize

@@ -3,6 +3,7 @@
 // citations of a question on them (docs/benchmark.md, "Artifact controls").
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,11 +47,14 @@ class QuestionCues {
 
  private:
   using Tokens = std::vector<baseline::detail::Token>;
-  std::vector<double> lengths_of(std::string_view citation, const Tokens& tokens) const;
-  std::vector<double> presence_of(const Tokens& tokens) const;
+  // c_words: the citation's distinct content words (hashed, sorted).
+  std::vector<double> lengths_of(std::string_view citation, const Tokens& tokens,
+                                 const std::vector<std::uint64_t>& c_words) const;
+  std::vector<double> presence_of(const Tokens& tokens, const std::vector<std::uint64_t>& c_words) const;
 
   double question_chars_, answer_chars_;
-  std::vector<std::string> claim_, entities_, q_words_, a_words_, claim_words_, qa_words_;
+  std::vector<std::string> claim_, entities_;
+  std::vector<std::uint64_t> q_words_, a_words_, claim_words_, qa_words_;  // hashed, as content_words()
 };
 
 }  // namespace caqa::audit

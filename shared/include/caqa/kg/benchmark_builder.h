@@ -12,6 +12,7 @@
 #include "caqa/kg/problem_counts.h"
 #include "caqa/kg/verbalizer.h"
 #include "caqa/label.h"
+#include "caqa/parallel.h"
 
 namespace caqa::kg {
 
@@ -57,9 +58,11 @@ struct BuildResult {
 
 using BuildProgress = std::function<void(std::size_t done, std::size_t total)>;
 
+// Questions are built in parallel where `parallel` runs them so; the result is the same
+// either way.
 BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question>& questions,
                             const Verbalizer& verbalizer, const BuildOptions& options,
-                            const BuildProgress& progress = {});
+                            const BuildProgress& progress = {}, const ParallelFor& parallel = {});
 
 // Recounts the label, complexity and split counts of `stats` from `samples` (after a filter).
 void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stats);

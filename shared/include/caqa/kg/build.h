@@ -77,6 +77,9 @@ struct BenchmarkOptions {
   bool audit = true;               // run the shortcut audit (caqa/audit) on the split built
   bool harden = false;             // adversarial filtering (caqa/hardening) of the samples built
   hardening::AfliteOptions hardening;
+  // How, not what: threads for the per-question work and the writing (caqa/parallel.h).
+  // The documents are the same with or without; never in the manifest.
+  ParallelFor parallel;
 };
 
 struct GraphSummary {

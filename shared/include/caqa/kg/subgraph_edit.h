@@ -3,7 +3,9 @@
 // irrelevant subgraphs are edits of it.
 #pragma once
 
+#include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "caqa/kg/query_extension.h"
@@ -30,13 +32,32 @@ struct Attribution {
 std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const KnowledgeGraph& kg, Rng& rng,
                                               std::size_t limit = 4096);
 
+// The entities at one end of a relation, each with its familiarity (how many facts name
+// it: stand-ins drawn by it are as familiar as the entities true facts name, where a
+// uniform pick would bring in obscure ones that a citation-only model learns to read as
+// "contradictory"). Worked out on first use and shared by every question of a build, on
+// any thread.
+class StandIns {
+ public:
+  explicit StandIns(const KnowledgeGraph& kg);
+  ~StandIns();
+  // relation_domain (head end) or relation_range (tail end) of the relation, weighted.
+  const std::vector<std::pair<EntityId, double>>& at(RelationId relation, bool head_end) const;
+
+ private:
+  struct Cache;
+  const KnowledgeGraph& kg_;
+  std::unique_ptr<Cache> cache_;
+};
+
 // Partially supportive: one answer's chain loses one random triple, its tree the path
 // from one subject; a union loses one branch. Single-triple queries have none.
 std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& query, const Attribution& g, Rng& rng);
 
 // Contradictory: one target replaced, everywhere in G, by a non-answer entity of the
 // same type (or, for untyped KGs, another entity the same relation leads to).
-std::optional<std::vector<Triple>> contradictory(const Attribution& g, const KnowledgeGraph& kg, Rng& rng);
+std::optional<std::vector<Triple>> contradictory(const Attribution& g, const KnowledgeGraph& kg,
+                                                 const StandIns& stand_ins, Rng& rng);
 
 // Irrelevant: the query's first branch asked of another subject (a constant replaced by
 // an entity at the same end of the same relation) and grounded, sharing no triple and no
@@ -44,7 +65,7 @@ std::optional<std::vector<Triple>> contradictory(const Attribution& g, const Kno
 // subject through a relation the query does not use (the padding of citation_facts.h
 // adds the rest).
 std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const Attribution& g,
-                                              const KnowledgeGraph& kg, Rng& rng);
+                                              const KnowledgeGraph& kg, const StandIns& stand_ins, Rng& rng);
 
 // Verification (what each label must satisfy when the query is run on the edited subgraph).
 bool derives_all(const ExtendedQuery& query, std::span<const Triple> subgraph, const std::vector<EntityId>& targets);

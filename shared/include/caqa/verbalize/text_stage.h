@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "caqa/kg/benchmark_builder.h"
+#include "caqa/parallel.h"
 #include "caqa/verbalize/text_rewriter.h"
 
 namespace caqa::verbalize {
@@ -40,9 +41,9 @@ struct TextCheckReport {
 void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::KnowledgeGraph& kg,
                    const EntityNameIndex& index, const TextRewriter& rewriter, TextCheckReport& report);
 
-// Fills report.lint from the samples as written.
+// Fills report.lint from the samples as written (in parallel where `parallel` runs so).
 void lint_samples(const std::vector<kg::BenchmarkSample>& samples, const kg::KnowledgeGraph& kg,
-                  TextCheckReport& report);
+                  TextCheckReport& report, const ParallelFor& parallel = {});
 
 // The names of the entities a sample's evidence triples mention, each once.
 std::vector<std::string> evidence_names(const kg::BenchmarkSample& sample, const kg::KnowledgeGraph& kg);
