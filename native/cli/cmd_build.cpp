@@ -184,12 +184,9 @@ class BuildCommand : public Command {
       return false;
     }
     if (!api_key_env_.empty()) {
-      const char* key = std::getenv(api_key_env_.c_str());
-      if (key == nullptr || *key == '\0') {
-        error = "environment variable " + api_key_env_ + " is not set or empty (it should hold the API key)";
-        return false;
-      }
-      pool_.api_key = key;
+      auto key = eval::api_key_from_env(api_key_env_, error);
+      if (!key) return false;
+      pool_.api_key = *key;
     }
     auto prompts = verbalize::load_llm_prompts(prompt_dir_, error);
     if (!prompts) return false;

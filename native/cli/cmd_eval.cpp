@@ -187,13 +187,13 @@ class EvalCommand : public Command {
  private:
   int prepare_settings() {
     if (!api_key_env_.empty()) {
-      const char* key = std::getenv(api_key_env_.c_str());
-      if (key == nullptr || *key == '\0') {
-        fmt::print(stderr, "caqa eval: environment variable {} is not set or empty (it should hold the API key)\n",
-                   api_key_env_);
+      std::string error;
+      auto key = eval::api_key_from_env(api_key_env_, error);
+      if (!key) {
+        fmt::print(stderr, "caqa eval: {}\n", error);
         return kExitUsage;
       }
-      settings_.api_key = key;
+      settings_.api_key = *key;
     }
     for (const auto& path : {settings_.output_path, settings_.cache_path}) {
       auto folder = std::filesystem::path(path).parent_path();

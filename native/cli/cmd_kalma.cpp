@@ -1,15 +1,19 @@
 // caqa kalma: the KG-citation quality track (KaLMA / BioKaLMA, Li et al., Findings ACL 2024):
 // citation correctness, precision, recall and F1, text-citation alignment and [NA] precision
 // and recall of generated answers that cite a knowledge graph.
+#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
 
+#include "caqa/eval/prompt.h"
 #include "caqa/kalma/pipeline.h"
 #include "caqa/kalma/report.h"
 #include "command.h"
+#include "eval/prompt_sets.h"
 #include "files.h"
 #include "inputs.h"
+#include "kalma/llm_judge.h"
 
 namespace caqa::cli {
 
@@ -24,7 +28,8 @@ class KalmaCommand : public Command {
                               "text-citation alignment and [NA] precision/recall (KaLMA, Li et al. 2024).");
     app->add_option("--questions", questions_,
                     "Questions, JSON Lines: {\"question_id\", \"kg\": [[qid, property, value], ...], "
-                    "\"minimum_knowledge\": [...], \"absent_knowledge\": [...] (optional)}")
+                    "\"minimum_knowledge\": [...], \"absent_knowledge\": [...] (optional)}; or BioKaLMA's own "
+                    "simple_question_graph.json / complex_question_graph.json (question ids 1, 2, ... by position)")
         ->required()
         ->type_name("FILE");
     app->add_option("--answers", answers_,
@@ -40,6 +45,33 @@ class KalmaCommand : public Command {
                                 "Print the sentence-knowledge pairs an NLI model must judge (JSON Lines) instead of "
                                 "the report")
                       ->excludes(judgments);
+    auto* endpoint =
+        app->add_option("--endpoint", pool_.endpoints,
+                        "Judge the pairs with an LLM behind this OpenAI-compatible base URL (repeatable) instead of "
+                        "--judgments; prompt set kalma_entailment")
+            ->type_name("URL")
+            ->excludes(judgments)
+            ->excludes(pairs);
+    app->add_option("--model", pool_.request.model, "With --endpoint: model name")->needs(endpoint);
+    app->add_option("--api-key-env", api_key_env_, "With --endpoint: environment variable holding the API key")
+        ->type_name("VAR")
+        ->needs(endpoint);
+    app->add_option("--concurrency", pool_.concurrency, "With --endpoint: requests in flight")
+        ->check(CLI::Range(1, 4096))
+        ->capture_default_str()
+        ->needs(endpoint);
+    app->add_option("--cache", cache_,
+                    "With --endpoint: response cache (JSON Lines; default ANSWERS.kalma-cache.jsonl); a rerun sends "
+                    "only what it lacks")
+        ->type_name("FILE")
+        ->needs(endpoint);
+    app->add_option("--prompt-dir", prompt_dir_, "With --endpoint: folder of index.json and the prompts")
+        ->type_name("DIR")
+        ->needs(endpoint);
+    app->add_option("--save-judgments", save_judgments_,
+                    "With --endpoint: also write the LLM's judgments (the --judgments format) to FILE")
+        ->type_name("FILE")
+        ->needs(endpoint);
     auto* json = app->add_flag("--json", json_, "Print the versioned JSON report")->excludes(pairs);
     app->add_flag("--markdown", markdown_, "Print Markdown tables")->excludes(json)->excludes(pairs);
     app->add_option("-o,--output", output_, "Write the output to FILE (atomically) instead of standard output")
@@ -65,6 +97,13 @@ class KalmaCommand : public Command {
     request.pairs = pairs_;
     std::optional<InputText> judgments_text;
     if (judgments_file) judgments_text = judgments_file->text();
+    std::string llm_judgments;
+    if (!pool_.endpoints.empty()) {
+      const int status = judge_with_llm(*questions_file, *answers_file, request, llm_judgments);
+      if (status != kExitOk) return status;
+      judgments_text = InputText(llm_judgments);
+      request.sources.judgments = "LLM " + pool_.request.model;
+    }
     kalma::KalmaOutcome outcome =
         kalma::score_kalma(questions_file->text(), answers_file->text(), judgments_text, request);
     print_diagnostics(stderr, display_name(questions_), outcome.questions, max_errors_);
@@ -73,7 +112,7 @@ class KalmaCommand : public Command {
       return kExitInvalid;
     }
     print_diagnostics(stderr, display_name(answers_), outcome.answers, max_errors_);
-    if (judgments_file) print_diagnostics(stderr, display_name(judgments_), outcome.judgments, max_errors_);
+    if (judgments_text) print_diagnostics(stderr, request.sources.judgments, outcome.judgments, max_errors_);
     if (!outcome.ok()) {
       fmt::print(stderr, "caqa: invalid input; nothing scored\n");
       return kExitInvalid;
@@ -86,6 +125,65 @@ class KalmaCommand : public Command {
   }
 
  private:
+  // --endpoint: the pairs, judged by the LLM, as a judgments file's bytes. kExitOk, or the
+  // exit status after saying what went wrong.
+  int judge_with_llm(const FileBytes& questions, const FileBytes& answers, const kalma::KalmaRequest& request,
+                     std::string& judgments) {
+    if (pool_.request.model.empty()) {
+      fmt::print(stderr, "caqa kalma: --endpoint needs --model M\n");
+      return kExitUsage;
+    }
+    std::string error;
+    if (!api_key_env_.empty()) {
+      auto key = eval::api_key_from_env(api_key_env_, error);
+      if (!key) {
+        fmt::print(stderr, "caqa kalma: {}\n", error);
+        return kExitUsage;
+      }
+      pool_.api_key = *key;
+    }
+    auto prompt = eval::load_prompt_set(prompt_dir_, "kalma_entailment", error);
+    if (!prompt) {
+      fmt::print(stderr, "caqa kalma: {}\n", error);
+      return kExitUsage;
+    }
+    if (eval::template_placeholders(eval::template_body(prompt->file_bytes)) !=
+        std::vector<std::string>{"premise", "hypothesis"}) {
+      fmt::print(stderr,
+                 "caqa kalma: prompt set kalma_entailment must have the placeholders {{premise}}, "
+                 "{{hypothesis}}\n");
+      return kExitUsage;
+    }
+    kalma::KalmaRequest listing = request;
+    listing.pairs = true;
+    kalma::KalmaOutcome pairs = kalma::score_kalma(questions.text(), answers.text(), std::nullopt, listing);
+    if (!pairs.ok()) return kExitOk;  // the scoring call below reports the inputs' problems
+    const std::string cache = cache_.empty() ? answers_ + ".kalma-cache.jsonl" : cache_;
+    auto folder = std::filesystem::path(cache).parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder)) {
+      fmt::print(stderr, "caqa kalma: cannot write {}: folder {} does not exist\n", cache, folder.string());
+      return kExitUsage;
+    }
+    pool_.request.max_tokens = 8;
+    kalma::LlmJudgeRun run = kalma::judge_pairs_with_llm(pairs.pairs_jsonl, *prompt, pool_, cache);
+    if (!run.pool.fatal.empty()) {
+      fmt::print(stderr, "caqa kalma: {}\n", run.pool.fatal);
+      return kExitUsage;
+    }
+    fmt::print(stderr,
+               "kalma: {} pair(s) to judge: {} judged by {} ({} request(s) sent, {} from the cache), {} failed, {} "
+               "replies neither yes nor no (counted as not entailed)\n",
+               run.pairs, run.judged, pool_.request.model, run.pool.requests, run.pool.cached, run.failed, run.unread);
+    if (run.failed > 0) {
+      fmt::print(stderr, "caqa kalma: {} request(s) failed{}; rerun the same command to send only those\n", run.failed,
+                 run.pool.stopped.empty() ? "" : " (" + run.pool.stopped + ")");
+      return kExitInvalid;
+    }
+    if (!save_judgments_.empty() && !emit(save_judgments_, run.judgments_jsonl)) return kExitUsage;
+    judgments = std::move(run.judgments_jsonl);
+    return kExitOk;
+  }
+
   static std::optional<FileBytes> read(const std::string& path) {
     std::string error;
     auto bytes = read_file(path, error);
@@ -93,7 +191,8 @@ class KalmaCommand : public Command {
     return bytes;
   }
 
-  std::string questions_, answers_, judgments_, output_;
+  std::string questions_, answers_, judgments_, output_, api_key_env_, cache_, prompt_dir_, save_judgments_;
+  eval::RequestPoolSettings pool_;
   bool pairs_ = false, json_ = false, markdown_ = false;
   std::size_t max_line_bytes_ = kDefaultMaxLineBytes;
   std::size_t max_errors_ = 50;
@@ -118,7 +217,10 @@ class KalmaCommand : public Command {
       "--judgments (an NLI model run outside caqa); unjudged pairs count as not entailed, and\n"
       "without --judgments alignment and [NA] scores are undefined (\"-\", null). --pairs lists the\n"
       "pairs to judge: add \"entailed\": true|false to each line to make the judgments file.\n"
-      "Exit codes: 0 success, 1 an input file is invalid (nothing scored), 2 usage or I/O error.";
+      "--endpoint URL --model M asks an LLM instead (prompt set kalma_entailment, one pair a request,\n"
+      "cached, resumable; a reply neither yes nor no counts as not entailed, and is counted).\n"
+      "Exit codes: 0 success, 1 an input file is invalid or LLM requests failed (nothing scored),\n"
+      "2 usage or I/O error.";
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -19,6 +20,15 @@
 namespace caqa::eval {
 
 using cli::sha256_hex;
+
+std::optional<std::string> api_key_from_env(const std::string& variable, std::string& error) {
+  const char* key = std::getenv(variable.c_str());
+  if (key == nullptr || *key == '\0') {
+    error = "environment variable " + variable + " is not set or empty (it should hold the API key)";
+    return std::nullopt;
+  }
+  return std::string(key);
+}
 
 std::string cache_key(const RequestSettings& request, std::string_view prompt) {
   nlohmann::json key = {{"model", request.model},

@@ -32,6 +32,10 @@ struct RequestPoolSettings {
   int stop_after_identical = 5;  // stop after this many identical non-retryable errors in a row (0: never)
 };
 
+// The API key held by the environment variable `variable` (--api-key-env); nullopt, with
+// error set, when it is unset or empty.
+std::optional<std::string> api_key_from_env(const std::string& variable, std::string& error);
+
 // The cache key of a prompt under these request settings.
 std::string cache_key(const RequestSettings& request, std::string_view prompt);
 // The delay before retry `attempt` (0-based) after `result`; u is uniform in [0, 1).

@@ -96,4 +96,9 @@ inline int wait_exit(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
 }
 
+#ifdef CAQA_EXE
+// Runs the caqa binary itself (not the eval test CLI) to its exit status.
+inline int run_caqa(const std::vector<std::string>& args) { return wait_exit(spawn_cli(args, CAQA_EXE)); }
+#endif
+
 }  // namespace caqa::eval::testing

@@ -84,7 +84,21 @@ inline std::string fake_fact(const std::string& prompt) {
   return reference.find(last) != std::string::npos ? "Supportive" : "Irrelevant";
 }
 
+// caqa kalma --endpoint: "yes" when the premise holds the hypothesis's value, "no" when
+// not, and a reply that is neither for a value with "???".
+inline bool is_entailment_prompt(const std::string& prompt) {
+  return prompt.starts_with("Does the premise entail the hypothesis?");
+}
+
+inline std::string fake_entailment(const std::string& prompt) {
+  std::string premise = fake_line_after(prompt, "Premise: "), hypothesis = fake_line_after(prompt, "Hypothesis: ");
+  std::string value = hypothesis.substr(hypothesis.find(": ") + 2);
+  if (value.find("???") != std::string::npos) return "It is hard to say.";
+  return premise.find(value) != std::string::npos ? "Yes." : "No";
+}
+
 inline std::string fake_reply(const std::string& prompt) {
+  if (is_entailment_prompt(prompt)) return fake_entailment(prompt);
   if (verbalize_task(prompt) != VerbalizeTask::None) return fake_verbalize(prompt);
   if (is_decompose_prompt(prompt)) return fake_decompose(prompt);
   if (is_fact_prompt(prompt)) return fake_fact(prompt);

@@ -77,8 +77,6 @@ struct SmallKg {
   }
 };
 
-int run_caqa(const std::vector<std::string>& args) { return wait_exit(spawn_cli(args, CAQA_EXE)); }
-
 std::size_t line_count(const std::string& path) { return lines_of(slurp(path)).size(); }
 
 TEST(VerbalizeLlm, Table8AndFallbacksAsPlantedThenAllFromTheCache) {

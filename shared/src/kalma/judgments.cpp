@@ -1,6 +1,8 @@
 #include "caqa/kalma/judgments.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 #include "caqa/kalma/inputs.h"
 
@@ -46,6 +48,20 @@ std::optional<bool> Judgments::answers_question(std::uint32_t question, std::uin
   auto it = answers_.find({question, sentence});
   if (it == answers_.end()) return std::nullopt;
   return it->second;
+}
+
+std::optional<bool> parse_entailment_reply(std::string_view reply) {
+  std::size_t begin = 0;
+  while (begin < reply.size() && !std::isalpha(static_cast<unsigned char>(reply[begin]))) ++begin;
+  std::size_t end = begin;
+  while (end < reply.size() && std::isalpha(static_cast<unsigned char>(reply[end]))) ++end;
+  std::string word(reply.substr(begin, end - begin));
+  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view yes : {"yes", "true", "entailed", "entailment", "entails"})
+    if (word == yes) return true;
+  for (std::string_view no : {"no", "false", "not", "neutral", "contradiction"})
+    if (word == no) return false;
+  return std::nullopt;
 }
 
 }  // namespace caqa::kalma

@@ -3,12 +3,16 @@
 
 #include <utility>
 
+#include "caqa/kalma/biokalma.h"
+
 namespace caqa::kalma {
 
 KalmaOutcome score_kalma(const InputText& questions_text, const InputText& answers_text,
                          const std::optional<InputText>& judgments_text, const KalmaRequest& request) {
   KalmaOutcome out;
-  QuestionParse questions = parse_questions(questions_text, request.read);
+  QuestionParse questions = looks_like_biokalma(questions_text)
+                                ? std::move(parse_biokalma_questions(questions_text).parse)
+                                : parse_questions(questions_text, request.read);
   out.questions = std::move(questions.diagnostics);
   if (out.questions.has_errors()) {
     out.blocked = KalmaBlock::Questions;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -42,5 +43,11 @@ class Judgments {
   std::map<std::tuple<std::uint32_t, std::uint32_t, Triple>, bool> entailed_;
   std::map<std::pair<std::uint32_t, std::uint32_t>, bool> answers_;
 };
+
+// An LLM's reply to the entailment prompt (data/prompts/kalma_entailment.txt) as a
+// decision: its first word, case aside, "yes"/"true"/"entailed"/"entailment" -> true,
+// "no"/"false"/"not"/"neutral"/"contradiction" -> false; anything else nullopt (unread,
+// never guessed).
+std::optional<bool> parse_entailment_reply(std::string_view reply);
 
 }  // namespace caqa::kalma
