@@ -11,8 +11,12 @@ namespace caqa {
 
 std::string numbered_citations(const std::vector<std::string>& references) {
   std::string out;
-  for (std::size_t i = 0; i < references.size(); ++i)
-    out += fmt::format("{}[{}] {}", i == 0 ? "" : " ", i + 1, references[i]);
+  for (std::size_t i = 0; i < references.size(); ++i) {
+    // AttributionBench's references often carry their own "[n] url" header: not numbered twice.
+    std::string marker = fmt::format("[{}]", i + 1);
+    bool numbered = std::string_view(references[i]).substr(0, marker.size()) == marker;
+    out += fmt::format("{}{}{}", i == 0 ? "" : " ", numbered ? "" : marker + " ", references[i]);
+  }
   return out;
 }
 

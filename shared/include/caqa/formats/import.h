@@ -97,7 +97,8 @@ void drop_duplicate_ids(std::vector<ImportResult>& results, const std::vector<st
 // One gold JSON Lines line (with its '\n') for a row of result.
 std::string imported_gold_line(const ImportedRow& row, const ImportResult& result);
 
-// A list of references as numbered citations: "[1] first [2] second".
+// A list of references as numbered citations: "[1] first [2] second"; a reference that
+// already opens with its own number ("[2] https://...") keeps it.
 std::string numbered_citations(const std::vector<std::string>& references);
 
 }  // namespace caqa
