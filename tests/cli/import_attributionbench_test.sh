@@ -17,6 +17,21 @@ trap 'rm -rf "$tmp"' EXIT
 
 "$caqa" import attributionbench "$data" -o "$tmp/gold.jsonl" || { echo "FAIL: import exited $?"; exit 1; }
 
+# All three shipped files at once (dev, in-domain and out-of-domain test): every row imported,
+# ids and src_dataset counts as in the sources.
+all=(../shared/data/attributionbench/*.jsonl)
+"$caqa" import attributionbench "${all[@]}" -o "$tmp/all.jsonl" || { echo "FAIL: importing ${all[*]} exited $?"; exit 1; }
+"$py" - "$tmp/all.jsonl" "${all[@]}" <<'PY' || exit 1
+import collections, json, sys
+gold = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+source = [json.loads(l) for p in sys.argv[2:] for l in open(p, encoding="utf-8") if l.strip()]
+assert [g["id"] for g in gold] == [s["id"] for s in source], "ids kept, in file order"
+count = lambda rows: collections.Counter(r["src_dataset"] for r in rows)
+assert count(gold) == count(source), (count(gold), count(source))
+assert {g["scheme"] for g in gold} == {"binary"}
+print(f"imported {len(gold)} rows of {len(sys.argv) - 2} files: {dict(count(gold))}")
+PY
+
 # A prediction file against the original ids, in AttributionBench's own spelling: a
 # lexical-overlap judge (claim words found in the references), seeded flips for variety.
 "$py" - "$data" "$tmp/pred.jsonl" <<'PY'
