@@ -34,9 +34,15 @@ constexpr const char* kImportHelp =
 
 std::string formats_text() {
   std::string out = "Formats (the scheme each writes):\n";
-  for (const auto& f : import_formats())
+  for (const auto& f : import_formats()) {
     out += fmt::format("  {:<17} {} -> {}: {}\n", f.name, f.container, f.scheme.empty() ? "--scheme" : f.scheme,
                        f.description);
+    const ImportFields& x = f.fields;
+    if (x.answer.empty()) continue;
+    out += fmt::format("  {:<17} reads id={} question={} answer={} citation={} label={}{}\n", "",
+                       x.id.empty() ? "-" : x.id, x.question.empty() ? "-" : x.question, x.answer, x.citation, x.label,
+                       x.kept.empty() ? "" : fmt::format(", keeps {}", x.kept));
+  }
   return out;
 }
 

@@ -243,3 +243,30 @@ TEST(Import, EmptyAndHeaderOnlyFiles) {
   o.format = ImportFormat::Wice;
   EXPECT_TRUE(caqa::import_gold("", o).rows.empty());
 }
+
+// Every prefix of every fixture (a file cut anywhere, quotes and objects left open) gives
+// values, never a crash: each record is a row or a bad row.
+TEST(Import, EveryPrefixOfEveryFixture) {
+  struct Case {
+    ImportFormat format;
+    const char* file;
+    caqa::ImportOptions options;
+  };
+  std::vector<Case> cases = {{ImportFormat::CaqaRelease, "caqa-release/good.csv", {}},
+                             {ImportFormat::CaqaRelease, "caqa-release/malformed.csv", {}},
+                             {ImportFormat::Alce, "alce/malformed.csv", {}},
+                             {ImportFormat::AttrScore, "attrscore/malformed.csv", {}},
+                             {ImportFormat::AttributionBench, "attributionbench/malformed.jsonl", {}},
+                             {ImportFormat::Wice, "wice/malformed.jsonl", {}},
+                             {ImportFormat::Mapped, "mapped/malformed.jsonl", mapped_json()},
+                             {ImportFormat::Mapped, "mapped/good.csv", mapped_csv()}};
+  for (Case& c : cases) {
+    std::string text = fixture(c.file);
+    c.options.format = c.format;
+    for (std::size_t n = 0; n <= text.size(); ++n) {
+      auto r = caqa::import_gold(text.substr(0, n), c.options);
+      ASSERT_EQ(r.rows.size() + r.bad_rows, r.records) << c.file << " cut at " << n;
+      for (const auto& row : r.rows) ASSERT_LT(row.label, r.scheme->size());
+    }
+  }
+}
