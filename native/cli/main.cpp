@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
       "  caqa meta PAIRS | PRED --gold BENCH.jsonl  correlation, ROC-AUC, NDCG of metric scores vs. support levels\n"
       "  caqa kalma --questions Q --answers A       KG-citation quality: correctness, precision, recall, [NA]\n"
       "  caqa export-gold BENCH --split test -o F  compact gold artifact for the browser scorer\n"
+      "  caqa import FORMAT FILE... -o GOLD        another benchmark (ALCE, AttributionBench, WiCE, ...) as gold\n"
       "  caqa serve [dist]                         serve the static leaderboard site on 127.0.0.1:8080\n"
       "  caqa leaderboard check|publish            validate submissions; rescore and rank them into leaderboard.json\n"
       "  caqa train / predict / audit              trained and lexical baselines (CUDA or CPU); shortcut audit\n\n"
