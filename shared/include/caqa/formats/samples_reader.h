@@ -12,8 +12,8 @@
 //   - "scheme" (optional) is a string naming the gold's label scheme;
 //   - "split" is a string or null; with a split filter, lines of other splits are
 //     skipped before their other fields are checked;
-//   - "label" is a string (its spelling is the caller's concern: gold files need the
-//     canonical one); whether a line may lack it is an option.
+//   - "label" is a string (its spelling is the caller's concern: gold files read it
+//     through their label scheme's spellings); whether a line may lack it is an option.
 // Problems come back as diagnostics (file:line:column, caqa/errors.h); never throws.
 #pragma once
 
