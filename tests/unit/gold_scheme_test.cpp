@@ -68,6 +68,14 @@ TEST(GoldScheme, BinaryAndSupportLevelSpellingsInGold) {
       "support3");
   EXPECT_FALSE(w.diagnostics.has_errors());
   EXPECT_EQ(labels(w.gold), (std::vector<int>{0, 1, 2, 1}));
+  // AttrScore's labels fold into binary as docs/scoring.md says: attributable is supportive,
+  // extrapolatory and contradictory are rest.
+  auto folded = parse(
+      "{\"id\":1,\"label\":\"Attributable\"}\n{\"id\":2,\"label\":\"Extrapolatory\"}\n"
+      "{\"id\":3,\"label\":\"Contradictory\"}\n",
+      "binary");
+  EXPECT_FALSE(folded.diagnostics.has_errors());
+  EXPECT_EQ(labels(folded.gold), (std::vector<int>{0, 1, 1}));
   // A spelling no scheme lists is still an error, with the scheme in the message.
   auto bad = parse("{\"id\":1,\"label\":\"mostly\"}\n", "support3");
   ASSERT_EQ(codes(bad.diagnostics), (Codes{{ErrorCode::InvalidLabel, 1}}));
