@@ -73,6 +73,7 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options, const Go
   std::vector<Diagnostic> label_errors;
   // The first line that names a scheme, and the first with and without a complexity.
   std::string first_scheme;
+  const LabelScheme* first_named = nullptr;  // first_scheme's scheme, nullptr when unknown
   std::uint32_t first_scheme_line = 0, first_with_complexity = 0;
   std::vector<std::uint32_t> without_complexity;
   IdIndex group_names;
@@ -89,12 +90,13 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options, const Go
       const LabelScheme* named = find_label_scheme(*sample.scheme);
       if (first_scheme_line == 0) {
         first_scheme = std::string(*sample.scheme);
+        first_named = named;
         first_scheme_line = sample.line;
       }
       std::string message;
       if (!named)
         message = fmt::format("expected a label scheme ({}), found \"{}\"", label_scheme_names(), *sample.scheme);
-      else if (!find_label_scheme(first_scheme) || named != find_label_scheme(first_scheme))
+      else if (named != first_named)
         message = fmt::format("expected \"scheme\": \"{}\" as on line {}, found \"{}\"", first_scheme,
                               first_scheme_line, *sample.scheme);
       if (!message.empty()) {
