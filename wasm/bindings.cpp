@@ -12,8 +12,10 @@
 // optionsJson (every key optional; the core's ScoreRequest defaults otherwise):
 //   {"predictionName": "pred.jsonl", "goldName": "gold.jsonl", "goldSha256": "<hex>",
 //    "split": "test", "format": "auto|jsonl|csv", "extract": "lenient|strict",
-//    "scheme": "caqa|binary|attrscore|levels", "binary": false, "ignoreMissing": false,
-//    "dup": "error|first|last", "bootstrap": 1000, "seed": 13, "level": 0.95, "maxLineBytes": 1048576}
+//    "scheme": "caqa4|binary|attrscore|support3" (also caqa, levels), "binary": false, "ignoreMissing": false,
+//    "dup": "error|first|last", "bootstrap": 1000, "seed": 13, "level": 0.95, "maxLineBytes": 1048576,
+//    "groupBy": "src_dataset"}
+// Without "scheme" or "binary", a gold file whose lines name a "scheme" selects it (as the CLI).
 // The core does no I/O, so the caller hashes the gold bytes (crypto.subtle in the
 // browser, node:crypto in tests) and names the files.
 #include <optional>
@@ -62,6 +64,7 @@ std::optional<Options> read_options(const std::string& options_json) {
   auto format = caqa::parse_prediction_format(value_or<std::string>(o, "format", "auto"));
   auto extract = caqa::parse_extract_mode(value_or<std::string>(o, "extract", "lenient"));
   auto dup = caqa::parse_duplicate_policy(value_or<std::string>(o, "dup", "error"));
+  r.scheme_given = value_or(o, "binary", false) || o.contains("scheme");
   const caqa::LabelScheme* scheme = value_or(o, "binary", false)
                                         ? caqa::find_label_scheme("binary")
                                         : caqa::find_label_scheme(value_or(o, "scheme", std::string(r.scheme->name)));
@@ -71,6 +74,7 @@ std::optional<Options> read_options(const std::string& options_json) {
   r.duplicates = *dup;
   r.scheme = scheme;
   r.ignore_missing = value_or(o, "ignoreMissing", r.ignore_missing);
+  r.group_by = value_or(o, "groupBy", r.group_by);
   r.max_line_bytes = value_or(o, "maxLineBytes", r.max_line_bytes);
   r.bootstrap = {value_or(o, "bootstrap", r.bootstrap.resamples), value_or(o, "seed", r.bootstrap.seed),
                  value_or(o, "level", r.bootstrap.level)};
@@ -84,7 +88,7 @@ std::string score_file(const std::string& prediction_text, const std::string& go
   if (!o) {
     out["gold_diagnostics"] =
         "options: format must be auto|jsonl|csv, extract lenient|strict, dup error|first|last, "
-        "scheme one of caqa|binary|attrscore|levels\n";
+        "scheme one of caqa4|binary|attrscore|support3\n";
     return out.dump();
   }
   caqa::ScoreRequest request = o->request;

@@ -57,11 +57,14 @@ export function renderReport(r, onDownload) {
       const p = r.per_label[l];
       return [l, num(p.precision), num(p.recall), num(p.f1), ci(p.f1_ci), p.support];
     }));
-  const perLevel = table('micro-F1 per complexity', ['complexity', 'n', 'micro-F1', level],
-    LEVELS.map(({ name }) => {
-      const p = r.per_complexity[name];
-      return [name, p.n, num(p.micro_f1), ci(p.micro_f1_ci)];
-    }));
+  // per_complexity is null for a benchmark without complexity levels (issue 15).
+  const perLevel = r.per_complexity === null
+    ? el('p', { class: 'notes' }, 'micro-F1 per complexity: not in this benchmark.')
+    : table('micro-F1 per complexity', ['complexity', 'n', 'micro-F1', level],
+      LEVELS.map(({ name }) => {
+        const p = r.per_complexity[name];
+        return [name, p.n, num(p.micro_f1), ci(p.micro_f1_ci)];
+      }));
   const m = r.confusion_matrix;
   const confusion = table('Confusion matrix (rows: gold, columns: predicted)', ['gold \\ predicted', ...m.columns],
     m.labels.map((l, i) => [l, ...m.rows_gold_cols_pred[i]]), 'confusion');

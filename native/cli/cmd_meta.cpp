@@ -23,6 +23,8 @@ constexpr const char* kMetaHelp =
     "  95% CI  bootstrap over (score, level) cells for correlations and AUC, over groups for NDCG\n"
     "Groups: the pairs file's \"group\" (or \"qid\"); with --gold, the gold \"qid\" when every sample\n"
     "has one, else the complexity level.\n"
+    "Levels in PAIRS are support3 spellings: full/partial/no, FS/PS/NS, WiCE's supported/\n"
+    "partially_supported/not_supported, attributable (full) and not attributable (no).\n"
     "Numeric levels in PAIRS: 2/1/0 = full/partial/no. A file whose levels are all numeric and\n"
     "never 2 (ALCE-style 1/0) is refused until --levels says what they mean: --levels binary\n"
     "(1 = full, 0 = no) or --levels 012 (1 = partial, 0 = no).";

@@ -17,7 +17,9 @@ std::string metrics_help() {
       "Metrics (README \"Metrics\" has the exact definitions):\n"
       "  per class    precision = TP/(TP+FP), recall = TP/support, F1 = 2TP/(2TP+FP+FN); 0/0 = 0\n";
   for (const Measure& m : measures()) s += fmt::format("  {:<12} {}\n", m.name, m.definition);
-  s += "  complexity   micro-F1 over the samples of each complexity level\n"
+  s += "  complexity   micro-F1 over the samples of each complexity level (\"not in this benchmark\" when\n"
+       "               no gold line has \"complexity\")\n"
+       "  --group-by   the summary row's measures and CIs for each value of a gold field\n"
        "  CI           percentile bootstrap over confusion cells (multinomial), seeded\n"
        "A missing prediction, an invalid label and an unparseable response are wrong answers,\n"
        "shown in the confusion matrix's missing and unparseable columns.";
@@ -34,6 +36,9 @@ class ScoreCommand : public Command {
     gold_.add_to(*app);
     predictions_.add_to(*app);
     scoring_.add_to(*app);
+    app->add_option("--group-by", group_by_,
+                    "Add a row per value of this gold field (a string on every line, e.g. src_dataset), with CIs")
+        ->type_name("FIELD");
     auto* json = app->add_flag("--json", json_, "Print the versioned JSON report (an array for several files)");
     app->add_flag("--markdown", markdown_, "Print Markdown tables")->excludes(json);
     app->add_option("-o,--output", output_, "Write the report to FILE (atomically) instead of standard output")
@@ -43,6 +48,7 @@ class ScoreCommand : public Command {
 
   int run() override {
     ScoreRequest request = score_request(gold_, predictions_, &scoring_);
+    request.group_by = group_by_;
     LoadedInputs inputs = load_inputs(gold_.path, paths_, request);
     if (!inputs.gold) return kExitUsage;
     std::vector<ScoreReport> reports;
@@ -72,6 +78,7 @@ class ScoreCommand : public Command {
   ScoringFlags scoring_;
   bool json_ = false, markdown_ = false;
   std::string output_;
+  std::string group_by_;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "inputs.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "files.h"
 
@@ -17,7 +18,9 @@ void GoldFlags::add_to(CLI::App& app) {
 std::string schemes_help() {
   std::string s = "Label scheme of gold and predictions:";
   for (const LabelScheme* scheme : label_schemes())
-    s += fmt::format("\n  {:<10} {}: {}", scheme->name, scheme->expected_list(), scheme->description);
+    s += fmt::format("\n  {:<10} {}: {}{}", scheme->name, scheme->expected_list(), scheme->description,
+                     scheme->aliases.empty() ? "" : fmt::format(" (also: {})", fmt::join(scheme->aliases, ", ")));
+  s += "\nWithout --scheme (or --binary), a gold file whose lines name a \"scheme\" selects it.";
   return s;
 }
 
@@ -32,11 +35,13 @@ void PredictionFlags::add_to(CLI::App& app, bool with_scheme) {
       ->check(CLI::IsMember({"lenient", "strict"}))
       ->capture_default_str();
   if (with_scheme) {
-    app.add_option("--scheme", scheme, schemes_help())
-        ->check([](const std::string& s) { return find_label_scheme(s) ? std::string() : "unknown scheme " + s; })
-        ->capture_default_str();
+    scheme_option =
+        app.add_option("--scheme", scheme, schemes_help())
+            ->check([](const std::string& s) { return find_label_scheme(s) ? std::string() : "unknown scheme " + s; })
+            ->capture_default_str();
     app.add_flag("--binary", binary,
-                 "Two-way evaluator: --scheme binary (supportive vs. the rest; not_supportive/unsupported accepted)");
+                 "Two-way evaluator: --scheme binary (attributable/supportive vs. not attributable/rest; 1/0, "
+                 "not_supportive, unsupported accepted)");
   }
   app.add_option("--max-line-bytes", max_line_bytes, "Longest accepted line, in bytes")
       ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 24))
@@ -48,6 +53,7 @@ void PredictionFlags::apply_to(ScoreRequest& request) const {
   request.format = *parse_prediction_format(format);
   request.extract = *parse_extract_mode(extract);
   request.scheme = binary ? find_label_scheme("binary") : find_label_scheme(scheme);
+  request.scheme_given = binary || (scheme_option && scheme_option->count() > 0);
   request.max_line_bytes = max_line_bytes;
 }
 

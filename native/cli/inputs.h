@@ -24,7 +24,8 @@ struct PredictionFlags {
   std::string format = "auto";
   std::string extract = "lenient";
   std::string scheme = std::string(caqa_scheme().name);
-  bool binary = false;  // shorthand for --scheme binary
+  bool binary = false;                   // shorthand for --scheme binary
+  CLI::Option* scheme_option = nullptr;  // to tell a --scheme the user gave from the default
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
   std::size_t max_errors = 50;
   void add_to(CLI::App& app, bool with_scheme = true);

@@ -46,8 +46,7 @@ ScoreRequest score_request(const GoldFlags& gold, const PredictionFlags& predict
   return request;
 }
 
-LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::string>& paths,
-                         const ScoreRequest& request) {
+LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::string>& paths, ScoreRequest& request) {
   LoadedInputs inputs;
   std::string error;
   auto text = read_file(gold_path, error);
@@ -55,6 +54,7 @@ LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::st
     fmt::print(stderr, "caqa: {}\n", error);
     return inputs;
   }
+  request.adopt_gold_scheme(text->text());  // predictions are read through the gold's scheme
   auto gold_future =
       std::async(std::launch::async, [&] { return parse_gold_text(gold_path, text->text(), request.gold_options()); });
   for (const auto& path : paths) inputs.predictions.push_back(load_predictions(path, request.prediction_options()));

@@ -39,8 +39,8 @@ struct LoadedInputs {
   std::optional<LoadedGold> gold;
   std::vector<std::optional<LoadedPredictions>> predictions;
 };
-LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::string>& paths,
-                         const ScoreRequest& request);
+// request takes the gold's own scheme first when the user chose none (adopt_gold_scheme).
+LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::string>& paths, ScoreRequest& request);
 
 // The pipeline on one loaded file. When it is blocked, prints the blocking problems
 // (at most max_errors) and returns the file with no report; print_notes: one stderr

@@ -46,6 +46,7 @@ constexpr std::array<CodeInfo, kErrorCodeCount> kCodes = {{
     {"judgment_mismatch", "a judgment whose sentence index or text does not match caqa's sentence split"},
     {"missing_judgments", "sentence-knowledge pairs without an entailment judgment"},
     {"no_matching_ids", "no prediction id is in the gold file: nothing would be scored"},
+    {"scheme_mismatch", "a gold \"scheme\" that is unknown or differs from the file's first one"},
 }};
 }  // namespace
 

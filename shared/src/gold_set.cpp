@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "caqa/formats/samples_reader.h"
+#include "caqa/source_text.h"
 #include "json_object_line.h"
 
 namespace caqa {
@@ -22,6 +23,16 @@ struct GoldSetBuilder {
     g.lines_.push_back(line);
   }
   static IdIndex& ids(GoldSet& g) { return g.ids_; }
+  static void set_has_complexity(GoldSet& g, bool has) { g.has_complexity_ = has; }
+  static void set_group_field(GoldSet& g, std::string field) { g.group_field_ = std::move(field); }
+  static void add_group(GoldSet& g, IdIndex& names, std::string_view group) {
+    std::uint32_t existing = names.insert(group);
+    if (existing == IdIndex::kAbsent) {
+      existing = static_cast<std::uint32_t>(g.group_names_.size());
+      g.group_names_.emplace_back(group);
+    }
+    g.groups_.push_back(existing);
+  }
   static void add_qid(GoldSet& g, IdIndex& names, std::string_view qid) {
     std::uint32_t existing = names.insert(qid);
     if (existing == IdIndex::kAbsent) {
@@ -32,9 +43,25 @@ struct GoldSetBuilder {
   }
 };
 
+const LabelScheme* declared_gold_scheme(const InputText& text, std::size_t max_line_bytes) {
+  // Most gold files name no scheme: skip the scan when the key cannot be there.
+  if (text.bytes().find("\"scheme\"") == std::string_view::npos) return nullptr;
+  detail::JsonObjectLine parser({"scheme"});
+  LineCursor cursor(text.bytes());
+  SourceLine line;
+  while (cursor.next(line)) {
+    if (is_blank(line.text) || line.text.size() > max_line_bytes) continue;
+    if (parser.parse(line.text, text.readable_from(line.offset))) continue;
+    const detail::JsonField& f = parser.field(0);
+    if (f.type == detail::JsonField::Type::String) return find_label_scheme(f.text);
+  }
+  return nullptr;
+}
+
 GoldParse parse_gold(const InputText& text, const GoldOptions& options, const GoldSampleObserver& observe) {
   GoldParse out;
-  const LabelScheme& scheme = *options.scheme;
+  const LabelScheme* declared = options.scheme_given ? nullptr : declared_gold_scheme(text, options.max_line_bytes);
+  const LabelScheme& scheme = declared ? *declared : *options.scheme;
   GoldSetBuilder::set_scheme(out.gold, scheme);
   IdIndex qid_names;
   IdIndex& ids = GoldSetBuilder::ids(out.gold);
@@ -44,24 +71,61 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options, const Go
   // Label spelling errors, merged into the reader's diagnostics line by line, each
   // before the same line's complexity error (as the fields are checked).
   std::vector<Diagnostic> label_errors;
+  // The first line that names a scheme, and the first with and without a complexity.
+  std::string first_scheme;
+  const LabelScheme* first_named = nullptr;  // first_scheme's scheme, nullptr when unknown
+  std::uint32_t first_scheme_line = 0, first_with_complexity = 0;
+  std::vector<std::uint32_t> without_complexity;
+  IdIndex group_names;
+  if (!options.group_by.empty()) GoldSetBuilder::set_group_field(out.gold, options.group_by);
   SampleReadOptions read;
   read.split = options.split;
   read.max_line_bytes = options.max_line_bytes;
   read.texts = options.texts;
+  read.require_complexity = false;
+  read.group_field = options.group_by;
   Diagnostics read_problems = for_each_sample(text, read, [&](const SampleView& sample) {
+    bool scheme_ok = true;
+    if (sample.scheme) {
+      const LabelScheme* named = find_label_scheme(*sample.scheme);
+      if (first_scheme_line == 0) {
+        first_scheme = std::string(*sample.scheme);
+        first_named = named;
+        first_scheme_line = sample.line;
+      }
+      std::string message;
+      if (!named)
+        message = fmt::format("expected a label scheme ({}), found \"{}\"", label_scheme_names(), *sample.scheme);
+      else if (named != first_named)
+        message = fmt::format("expected \"scheme\": \"{}\" as on line {}, found \"{}\"", first_scheme,
+                              first_scheme_line, *sample.scheme);
+      if (!message.empty()) {
+        label_errors.push_back({ErrorCode::SchemeMismatch, Severity::Error, sample.line, sample.scheme_column,
+                                std::move(message), "one gold file holds labels of one scheme"});
+        scheme_ok = false;
+      }
+    }
     std::optional<ClassId> label;
-    if (sample.label && !(label = scheme.parse_exact(*sample.label))) {
+    if (sample.label && !(label = scheme.parse_gold(*sample.label))) {
       detail::JsonField found{detail::JsonField::Type::String, *sample.label, 0, sample.label_column};
       label_errors.push_back(
           {ErrorCode::InvalidLabel, Severity::Error, sample.line, sample.label_column,
-           fmt::format("expected {}, found {}", scheme.expected_list(), detail::describe_found(found)),
-           "gold files use the canonical spellings exactly"});
+           fmt::format("expected {} (scheme {}), found {}", scheme.expected_list(), scheme.name,
+                       detail::describe_found(found)),
+           "gold labels are the scheme's classes or a spelling it lists (docs/scoring.md); --scheme chooses another"});
     }
-    if (!label || !sample.complete) return;
+    if (sample.complete) {
+      if (!sample.complexity)
+        without_complexity.push_back(sample.line);
+      else if (first_with_complexity == 0)
+        first_with_complexity = sample.line;
+    }
+    if (!label || !sample.complete || !scheme_ok) return;
 
     ids.append(sample.id);
+    if (sample.group) GoldSetBuilder::add_group(out.gold, group_names, *sample.group);
     if (sample.qid) GoldSetBuilder::add_qid(out.gold, qid_names, *sample.qid);
-    GoldSetBuilder::add(out.gold, *label, *sample.complexity, sample.line);
+    GoldSetBuilder::add(out.gold, *label, sample.complexity.value_or(Complexity::Single), sample.line);
     if (observe) observe(static_cast<std::uint32_t>(out.gold.size() - 1), sample);
     if (!split_seen) {
       split = std::string(sample.split);
@@ -76,6 +140,14 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options, const Go
   auto error = [&](std::uint32_t n, ErrorCode code, std::uint32_t column, std::string message, std::string hint = {}) {
     out.diagnostics.items.push_back({code, Severity::Error, n, column, std::move(message), std::move(hint)});
   };
+  // Complexity on every line or on none: a benchmark half with levels would score its
+  // other half as `single`.
+  GoldSetBuilder::set_has_complexity(out.gold, first_with_complexity != 0 || without_complexity.empty());
+  if (first_with_complexity != 0)
+    for (std::uint32_t n : without_complexity)
+      error(n, ErrorCode::MissingComplexity, 1,
+            fmt::format("expected a \"complexity\" key as on line {}, found none", first_with_complexity),
+            "\"complexity\" is optional, but then on no line of the file");
   std::vector<std::uint32_t> earlier = ids.build();
   for (std::uint32_t e = 0; e < earlier.size(); ++e)
     if (earlier[e] != IdIndex::kAbsent)

@@ -213,6 +213,9 @@ std::string describe_found(const JsonField& field) {
 JsonObjectLine::JsonObjectLine(std::initializer_list<std::string_view> keys)
     : impl_(std::make_unique<Impl>()), keys_(keys), fields_(keys.size()) {}
 
+JsonObjectLine::JsonObjectLine(std::vector<std::string_view> keys)
+    : impl_(std::make_unique<Impl>()), keys_(std::move(keys)), fields_(keys_.size()) {}
+
 JsonObjectLine::~JsonObjectLine() = default;
 
 std::optional<LineProblem> JsonObjectLine::parse(std::string_view line, std::size_t capacity) {

@@ -43,6 +43,7 @@ struct LineProblem {
 class JsonObjectLine {
  public:
   explicit JsonObjectLine(std::initializer_list<std::string_view> keys);
+  explicit JsonObjectLine(std::vector<std::string_view> keys);  // the views must outlive the parser
   ~JsonObjectLine();
   JsonObjectLine(const JsonObjectLine&) = delete;
   JsonObjectLine& operator=(const JsonObjectLine&) = delete;

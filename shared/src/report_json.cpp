@@ -33,6 +33,25 @@ Json diagnostics_json(const Diagnostics& diagnostics) {
   return items;
 }
 
+// One --group-by value: its counts, per-class scores and the measures, with CIs like the
+// overall row's.
+Json group_json(const GroupScore& g, const LabelScheme& scheme, double ci_level) {
+  const Classification& c = g.classification;
+  const BootstrapIntervals* ci = g.intervals ? &*g.intervals : nullptr;
+  Json j{{"name", g.name}, {"n_gold", g.gold}, {"n_matched", g.matched}, {"n_scored", c.n}};
+  Json per_label;
+  for (int l = 0; l < scheme.size(); ++l)
+    per_label[std::string(scheme.class_name(static_cast<ClassId>(l)))] =
+        label_json(c.per_label[l], ci ? &ci->label_f1[l] : nullptr, ci_level);
+  j["per_label"] = per_label;
+  const auto all = measures();
+  for (std::size_t m = 0; m < all.size(); ++m) {
+    j[std::string(all[m].name)] = number(c.values[m]);
+    if (ci && all[m].interval) j[std::string(all[m].name) + "_ci"] = detail::ci_json(ci->measures[m], ci_level);
+  }
+  return j;
+}
+
 Json score_json(const ScoreReport& r) {
   const Classification& c = r.classification;
   const BootstrapIntervals* ci = r.intervals ? &*r.intervals : nullptr;
@@ -86,14 +105,21 @@ Json score_json(const ScoreReport& r) {
            {"micro_prf_over_4_labels_sentinel_excluded", Json{{"precision", c.micro_over_labels.precision},
                                                               {"recall", c.micro_over_labels.recall},
                                                               {"f1", c.micro_over_labels.f1}}}};
-  Json levels;
-  for (Complexity level : kComplexities) {
-    int i = index_of(level);
-    Json e{{"n", c.complexity_n[i]}, {"micro_f1", number(c.complexity_micro_f1[i])}};
-    if (ci) e["micro_f1_ci"] = detail::ci_json(ci->complexity_micro_f1[i], ci_level);
-    levels[std::string(complexity_name(level))] = e;
-  }
+  // null, never zeros, when the benchmark has no complexity levels.
+  Json levels = nullptr;
+  if (r.has_complexity)
+    for (Complexity level : kComplexities) {
+      int i = index_of(level);
+      Json e{{"n", c.complexity_n[i]}, {"micro_f1", number(c.complexity_micro_f1[i])}};
+      if (ci) e["micro_f1_ci"] = detail::ci_json(ci->complexity_micro_f1[i], ci_level);
+      levels[std::string(complexity_name(level))] = e;
+    }
   j["per_complexity"] = levels;
+  if (!r.group_field.empty()) {
+    Json groups = Json::array();
+    for (const GroupScore& g : r.groups) groups.push_back(group_json(g, scheme, ci_level));
+    j["per_group"] = Json{{"field", r.group_field}, {"groups", groups}};
+  }
   Json labels = Json::array();
   for (auto name : scheme.classes) labels.push_back(std::string(name));
   Json columns = labels;

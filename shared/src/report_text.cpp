@@ -25,30 +25,49 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
   return whole == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-std::vector<std::string> summary_header(const LabelScheme& scheme, double level) {
-  std::vector<std::string> h{"predictions", "n", "coverage"};
+std::vector<std::string> summary_header(const LabelScheme& scheme, double level, bool complexity,
+                                        std::string first = "predictions") {
+  std::vector<std::string> h{std::move(first), "n", "coverage"};
   for (auto l : scheme.short_names) h.emplace_back(l);
   const std::vector<std::size_t> shown = table_measures();
   for (std::size_t m : shown) {
     h.emplace_back(measures()[m].title);
     if (m == shown.front()) h.push_back(ci_title(level));
   }
-  for (Complexity c : kComplexities) h.emplace_back(complexity_title(c));
+  if (complexity)
+    for (Complexity c : kComplexities) h.emplace_back(complexity_title(c));
   return h;
 }
 
-std::vector<std::string> summary_cells(const ScoreReport& r) {
-  const Classification& c = r.classification;
-  std::vector<std::string> row{r.sources.prediction_name, fmt::format("{}", c.n),
-                               percent(r.counts.matched, r.counts.gold)};
+// One summary row: a file's, or one group's (coverage then counts that group's gold).
+std::vector<std::string> summary_cells(const std::string& name, const Classification& c,
+                                       const BootstrapIntervals* intervals, std::string coverage, bool complexity) {
+  std::vector<std::string> row{name, fmt::format("{}", c.n), std::move(coverage)};
   for (const auto& l : c.per_label) row.push_back(format_metric(l.f1));
   const std::vector<std::size_t> shown = table_measures();
   for (std::size_t m : shown) {
     row.push_back(format_metric(c.values[m]));
-    if (m == shown.front()) row.push_back(r.intervals ? ci_text(r.intervals->measures[m]) : "");
+    if (m == shown.front()) row.push_back(intervals ? ci_text(intervals->measures[m]) : "");
   }
-  for (Complexity level : kComplexities) row.push_back(format_metric(c.complexity_micro_f1[index_of(level)]));
+  if (complexity)
+    for (Complexity level : kComplexities) row.push_back(format_metric(c.complexity_micro_f1[index_of(level)]));
   return row;
+}
+
+std::vector<std::string> summary_cells(const ScoreReport& r) {
+  return summary_cells(r.sources.prediction_name, r.classification, r.intervals ? &*r.intervals : nullptr,
+                       percent(r.counts.matched, r.counts.gold), r.has_complexity);
+}
+
+// Per-group rows (--group-by): the summary's columns without complexity; coverage is
+// the share of the group's gold samples that were scored.
+std::vector<std::vector<std::string>> group_rows(const ScoreReport& r) {
+  std::vector<std::vector<std::string>> rows{
+      summary_header(*r.options.scheme, r.options.bootstrap.level, false, r.group_field)};
+  for (const GroupScore& g : r.groups)
+    rows.push_back(summary_cells(g.name, g.classification, g.intervals ? &*g.intervals : nullptr,
+                                 percent(g.matched, g.gold), false));
+  return rows;
 }
 
 std::string aligned_table(const std::vector<std::vector<std::string>>& rows) {
@@ -143,10 +162,18 @@ namespace {
 std::string render(const std::vector<ScoreReport>& reports, bool markdown) {
   if (reports.empty()) return "";
   auto table = markdown ? markdown_table : aligned_table;
+  const bool complexity = reports.front().has_complexity;
   std::vector<std::vector<std::string>> rows{
-      summary_header(*reports.front().options.scheme, reports.front().options.bootstrap.level)};
+      summary_header(*reports.front().options.scheme, reports.front().options.bootstrap.level, complexity)};
   for (const auto& r : reports) rows.push_back(summary_cells(r));
   std::string out = table(rows);
+  if (!complexity) out += "per complexity: not in this benchmark (no gold line has \"complexity\")\n";
+  for (const auto& r : reports) {
+    if (!r.groups.empty()) {
+      out += reports.size() == 1 ? "\n" : fmt::format("\n{}:\n", r.sources.prediction_name);
+      out += table(group_rows(r));
+    }
+  }
   for (const auto& r : reports) {
     if (reports.size() == 1) {
       out += "\n";

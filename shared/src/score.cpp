@@ -7,22 +7,28 @@ namespace caqa {
 namespace {
 
 // One pass over the rows for the confusion counts and the per-row counts.
+// groups: one matrix per gold group when the gold has groups, else empty.
 ConfusionMatrix tally(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
-                      ScoreCounts& counts) {
+                      ScoreCounts& counts, std::vector<ConfusionMatrix>& groups) {
   const int classes = gold.scheme().size();
   ConfusionMatrix m(classes);
+  if (gold.has_groups()) groups.assign(gold.group_names().size(), ConfusionMatrix(classes));
+  auto add = [&](std::uint32_t g, int outcome) {
+    m.add(gold.complexity(g), gold.label(g), outcome);
+    if (!groups.empty()) groups[gold.group(g)].add(gold.complexity(g), gold.label(g), outcome);
+  };
   // Rows in file order (sequential reads); the gold arrays are small enough to stay in cache.
   for (std::uint32_t r = 0; r < predictions.rows.size(); ++r) {
     std::uint32_t g = validation.gold_of_row[r];
     if (g == IdIndex::kAbsent || validation.row_of_gold[g] != r) continue;
     const PredictionRow& row = predictions.rows[r];
-    m.add(gold.complexity(g), gold.label(g), row.kind == PredictedKind::Label ? row.label : m.unparseable_column());
+    add(g, row.kind == PredictedKind::Label ? row.label : m.unparseable_column());
     counts.invalid_label += row.kind == PredictedKind::InvalidLabel;
     counts.unparseable += row.kind == PredictedKind::Unparseable;
     counts.scores += row.has_score;
   }
   for (std::uint32_t g = 0; g < gold.size(); ++g)
-    if (validation.row_of_gold[g] == IdIndex::kAbsent) m.add(gold.complexity(g), gold.label(g), m.missing_column());
+    if (validation.row_of_gold[g] == IdIndex::kAbsent) add(g, m.missing_column());
   return m;
 }
 
@@ -33,6 +39,7 @@ ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const V
   ScoreReport r;
   r.sources = sources;
   r.options = options;
+  r.options.scheme = &gold.scheme();  // the gold's, when it named its own (ScoreRequest::adopt_gold_scheme)
   r.split = gold.split().empty() ? "all" : gold.split();
   ScoreCounts& c = r.counts;
   c.gold = gold.size();
@@ -43,12 +50,28 @@ ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const V
   c.duplicate_lines = validation.duplicate_lines;
   c.responses = predictions.responses;
   c.responses_parsed = predictions.responses_parsed;
-  ConfusionMatrix all = tally(predictions, gold, validation, c);
+  std::vector<ConfusionMatrix> groups;
+  ConfusionMatrix all = tally(predictions, gold, validation, c, groups);
   r.confusion = options.ignore_missing ? all.without_missing() : all;
   r.classification = classify(r.confusion);
   if (r.confusion.classes() > 2) r.binary = classify_binary(r.confusion);
   if (options.bootstrap.resamples > 0 && r.classification.n > 0)
     r.intervals = bootstrap_intervals(r.confusion, options.bootstrap);
+  r.has_complexity = gold.has_complexity();
+  r.group_field = gold.group_field();
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    GroupScore g;
+    g.name = gold.group_names()[i];
+    g.gold = groups[i].total();
+    g.matched = g.gold;
+    for (const auto& row : groups[i].overall()) g.matched -= row[groups[i].missing_column()];
+    g.confusion = options.ignore_missing ? groups[i].without_missing() : groups[i];
+    g.classification = classify(g.confusion);
+    // The same seed as the overall row: each group's interval is reproducible on its own.
+    if (options.bootstrap.resamples > 0 && g.classification.n > 0)
+      g.intervals = bootstrap_intervals(g.confusion, options.bootstrap);
+    r.groups.push_back(std::move(g));
+  }
   r.signature = score_signature(r);
   return r;
 }
@@ -62,6 +85,7 @@ std::string score_signature(const ScoreReport& r) {
                               r.split, r.classification.n, r.options.ignore_missing ? "ignore" : "wrong",
                               duplicate_policy_name(r.options.duplicates), extract_mode_name(r.options.extract),
                               scheme_mode_name(*r.options.scheme));
+  if (!r.group_field.empty()) s += fmt::format("|group:{}", r.group_field);
   if (r.intervals)
     s += fmt::format("|boot:{}|seed:{}|level:{}", r.options.bootstrap.resamples, r.options.bootstrap.seed,
                      r.options.bootstrap.level);

@@ -125,8 +125,12 @@ void draw_metrics_panel(const ViewerState& state) {
   }
   ImGui::TextUnformatted("F1 per label");
   bar_chart("labels", labels, label_bars);
-  ImGui::TextUnformatted("micro-F1 per complexity");
-  bar_chart("levels", levels, level_bars);
+  if (state.gold().has_complexity()) {
+    ImGui::TextUnformatted("micro-F1 per complexity");
+    bar_chart("levels", levels, level_bars);
+  } else {
+    ImGui::TextDisabled("micro-F1 per complexity: not in this benchmark");
+  }
 
   if (state.paired().empty()) return;
   ImGui::TextUnformatted("Paired difference A - B (paired bootstrap, approximate randomization)");

@@ -41,6 +41,7 @@ std::optional<LoadError> ViewerState::load_benchmark(std::string_view name, cons
   for (const auto& d : parsed.diagnostics.items)
     if (d.severity == Severity::Error) return LoadError{format_diagnostic(name, d)};
   gold_ = std::move(parsed.gold);
+  request_.scheme = &gold_.scheme();  // a gold that names its scheme reads the submissions through it
   gold_name_ = std::string(name);
   texts_ = std::move(texts);
   texts_found_ = std::count_if(texts_.begin(), texts_.end(), [](const SampleText& t) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent goldens for label schemes and measures, with scikit-learn only.
 
-  make:  measures.py make --classes a,b,c [--alias x=a,y=b] --gold G --pred P > expected.json
+  make:  measures.py make --classes a,b,c [--alias x=a,y=b] [--group-by FIELD] --gold G --pred P > expected.json
   check: measures.py check --caqa CAQA --gold G --pred P --expected E [-- extra caqa score args]
 
 `make` reads gold (id, label, complexity) and predictions (id, label) itself: a label
@@ -11,7 +11,9 @@ that is not one of --classes, and a gold sample with no prediction, is a wrong a
 extrapolatory, as the CAQA authors' label map does). It writes per-class precision/recall/F1/
 support, micro-F1 (= accuracy over every gold sample), macro-F1, weighted-F1 and
 macro-recall (sklearn, labels = every class, zero_division=0), micro-F1 per complexity
-level and the confusion counts over the classes. `check` runs `caqa score --json
+level (null when no gold line has a complexity: "not in this benchmark") and the
+confusion counts over the classes; with --group-by, the same measures for each value of
+that gold field, in order of first appearance. `check` runs `caqa score --json
 --bootstrap 0` and compares every number of the expected file to 1e-12.
 Exit 0 equal, 1 different.
 """
@@ -41,20 +43,34 @@ def make(a):
     yt = np.array([code[g["label"]] for g in gold])
     yp = np.array([code.get(pred.get(str(g["id"])), -1) for g in gold])
     labels = list(range(len(classes)))
-    p, r, f, s = precision_recall_fscore_support(yt, yp, labels=labels, average=None, zero_division=0)
-    out = {
-        "per_label": {c: {"precision": float(p[i]), "recall": float(r[i]), "f1": float(f[i]), "support": int(s[i])}
-                      for i, c in enumerate(classes)},
-        "micro_f1": float(np.mean(yt == yp)),
-        "macro_f1": float(f1_score(yt, yp, labels=labels, average="macro", zero_division=0)),
-        "weighted_f1": float(f1_score(yt, yp, labels=labels, average="weighted", zero_division=0)),
-        "macro_recall": float(recall_score(yt, yp, labels=labels, average="macro", zero_division=0)),
-        "per_complexity": {},
-    }
-    for level in ["single", "concatenation", "intersection", "union"]:
-        mask = np.array([g["complexity"] == level for g in gold])
-        out["per_complexity"][level] = {"n": int(mask.sum()),
-                                        "micro_f1": float(np.mean(yt[mask] == yp[mask])) if mask.any() else None}
+
+    def measures(yt, yp):
+        p, r, f, s = precision_recall_fscore_support(yt, yp, labels=labels, average=None, zero_division=0)
+        return {
+            "per_label": {c: {"precision": float(p[i]), "recall": float(r[i]), "f1": float(f[i]), "support": int(s[i])}
+                          for i, c in enumerate(classes)},
+            "micro_f1": float(np.mean(yt == yp)),
+            "macro_f1": float(f1_score(yt, yp, labels=labels, average="macro", zero_division=0)),
+            "weighted_f1": float(f1_score(yt, yp, labels=labels, average="weighted", zero_division=0)),
+            "macro_recall": float(recall_score(yt, yp, labels=labels, average="macro", zero_division=0)),
+        }
+
+    out = measures(yt, yp)
+    if any("complexity" in g for g in gold):
+        out["per_complexity"] = {}
+        for level in ["single", "concatenation", "intersection", "union"]:
+            mask = np.array([g["complexity"] == level for g in gold])
+            out["per_complexity"][level] = {"n": int(mask.sum()),
+                                            "micro_f1": float(np.mean(yt[mask] == yp[mask])) if mask.any() else None}
+    else:
+        out["per_complexity"] = None
+    if a.group_by:
+        names = list(dict.fromkeys(str(g[a.group_by]) for g in gold))
+        groups = []
+        for name in names:
+            mask = np.array([str(g[a.group_by]) == name for g in gold])
+            groups.append({"name": name, "n_gold": int(mask.sum()), **measures(yt[mask], yp[mask])})
+        out["per_group"] = {"field": a.group_by, "groups": groups}
     out["confusion_matrix"] = {"labels": classes,
                                "classes_by_classes": confusion_matrix(yt, yp, labels=labels).tolist()}
     json.dump(out, sys.stdout, indent=2)
@@ -101,6 +117,7 @@ def main():
     m = sub.add_parser("make")
     m.add_argument("--classes", required=True)
     m.add_argument("--alias", default="")
+    m.add_argument("--group-by", default="")
     c = sub.add_parser("check")
     c.add_argument("--caqa", required=True)
     c.add_argument("--expected", required=True)

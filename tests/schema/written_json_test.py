@@ -5,7 +5,8 @@ document against schema/ (tests/schema/check_schemas.py).
   written_json_test.py CAQA     (from the repository root; run with /usr/bin/python3)
 
 Covers: build (samples, manifest.json), export-gold (artifact and sidecar), score --json
-(one file, several files, --binary, no bootstrap), validate --json, compare --json, meta
+(one file, several files, --binary, no bootstrap, a support3 gold without complexity
+with --group-by), validate --json, compare --json, meta
 --json (predictions and a pairs file), kalma --json (with and without judgments) and
 --pairs, predict and eval (prediction files; eval against a local fake OpenAI-compatible
 server), leaderboard publish (leaderboard.json) and the submissions' meta.json.
@@ -75,6 +76,9 @@ def main():
                               "score_noboot.json"),
         "score_report=" + run("score on export-gold", ["score", f"{E}/pred_weak.jsonl", "--gold", t("examples_gold.jsonl"), "--json"],
                               "score_export_gold.json"),
+        "score_report=" + run("score support3 --group-by", ["score", "tests/golden/benchmarks/pred_support3.jsonl", "--gold",
+                                                           "tests/golden/benchmarks/gold_support3.jsonl", "--json",
+                                                           "--group-by", "src_dataset"], "score_support3_groups.json"),
         "validate_report=" + run("validate", ["validate", f"{E}/pred_malformed.jsonl", *gold, "--json"],
                                  "validate_bad.json", ok=(1,)),
         "validate_report=" + run("validate", ["validate", f"{E}/pred_llm_responses.jsonl", *gold, "--json"],

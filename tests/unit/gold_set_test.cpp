@@ -41,7 +41,7 @@ TEST(GoldSet, ReportsEveryBadLine) {
   std::string text =
       "{\"id\":\"a\",\"label\":\"supportive\",\"complexity\":\"single\"}\n"
       "{\"id\":\"a\",\"label\":\"supportive\",\"complexity\":\"single\"}\n"
-      "{\"id\":\"b\",\"label\":\"Supportive\",\"complexity\":\"single\"}\n"
+      "{\"id\":\"b\",\"label\":\"Supportiv\",\"complexity\":\"single\"}\n"
       "{\"id\":\"c\",\"label\":\"irrelevant\",\"complexity\":\"triple\"}\n"
       "{\"id\":\"d\",\"label\":\"irrelevant\"}\n"
       "not json\n";

@@ -42,6 +42,7 @@ function optionsFor(args, pred, gold, goldBytes) {
     else if (a === '--binary') o.binary = true;
     else if (a === '--scheme') o.scheme = value();
     else if (a === '--ignore-missing') o.ignoreMissing = true;
+    else if (a === '--group-by') o.groupBy = value();
     else if (a === '--max-errors') value();  // text output only
     else throw new Error(`parity test: no option mapping for ${a}`);
   }
@@ -154,12 +155,22 @@ test('malformed corpus: validate and score equal the CLI', () => {
 });
 
 test('a broken gold file is reported, not scored', () => {
-  const bad = '{"id":"a","label":"supportive"}\n';
+  // (Complexity is optional since issue 15: a label no scheme spells breaks it.)
+  const bad = '{"id":"a","label":"mostly supportive"}\n';
   const got = JSON.parse(caqa.scoreFile('{"id":"a","label":"supportive"}\n', bad, '{"goldName":"g.jsonl"}'));
   assert.equal(got.report, '');
   assert.match(got.gold_diagnostics, /^g\.jsonl:1:/);
   const good = JSON.parse(caqa.scoreFile(new Uint8Array(0), fs.readFileSync(path.join(root, exampleGold)), '{}'));
   assert.equal(good.gold_diagnostics, '');
+});
+
+test('schemes a gold names (support3, binary), no complexity, --group-by: as the CLI', () => {
+  const dir = 'tests/golden/benchmarks';
+  for (const s of ['support3', 'binary']) {
+    check('score', `${dir}/pred_${s}.jsonl`, `${dir}/gold_${s}.jsonl`, []);
+    check('score', `${dir}/pred_${s}.jsonl`, `${dir}/gold_${s}.jsonl`, ['--group-by', 'src_dataset']);
+  }
+  check('score', `${dir}/pred_binary.jsonl`, `${dir}/gold_binary.jsonl`, ['--binary', '--group-by', 'src_dataset']);
 });
 
 test('a three-class scheme (AttrScore) scores as the CLI does', () => {

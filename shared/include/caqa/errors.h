@@ -42,6 +42,7 @@ enum class ErrorCode : std::uint8_t {
   JudgmentMismatch,
   MissingJudgments,
   NoMatchingIds,
+  SchemeMismatch,
 };
 
 enum class Severity : std::uint8_t { Error, Warning };
@@ -50,7 +51,7 @@ enum class Severity : std::uint8_t { Error, Warning };
 std::string_view error_code_name(ErrorCode code);
 // One-line description of what the code means, for --help and the docs.
 std::string_view error_code_summary(ErrorCode code);
-inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::NoMatchingIds) + 1;
+inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::SchemeMismatch) + 1;
 
 // A problem in an input file. line and column are 1-based; 0 means "whole file".
 // column counts bytes from the start of the line (after a BOM on line 1).

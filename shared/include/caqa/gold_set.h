@@ -1,7 +1,11 @@
 // The gold labels of one benchmark split, indexed by sample id.
-// A gold line needs "id", "label" (canonical spelling) and "complexity"; "split",
-// "qid" (the source question, a ranking group for the meta track) and the sample's
-// text fields are optional here.
+// A gold line needs "id" and "label" (any spelling the scheme lists: the canonical
+// name, the CAQA authors' Support/Missing/..., binary 1/0, WiCE's supported/...).
+// "complexity" is optional, but on every line or on none (other benchmarks have no
+// complexity levels). "scheme" names the label scheme: the first line that has one
+// chooses it unless the caller fixed the scheme (--scheme), and a line naming another
+// one is an error. "split", "qid" (the source question, a ranking group for the meta
+// track), a --group-by field and the sample's text fields are optional here.
 #pragma once
 
 #include <cstdint>
@@ -23,11 +27,17 @@
 namespace caqa {
 
 struct GoldOptions {
-  const LabelScheme* scheme = &caqa_scheme();  // gold labels are its canonical names (or CAQA's, mapped)
+  const LabelScheme* scheme = &caqa_scheme();  // gold labels are its spellings (or CAQA's, mapped)
+  bool scheme_given = false;                   // the user chose scheme: a line's "scheme" does not replace it
   std::optional<std::string> split;            // keep only samples of this split
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
-  bool texts = false;  // read question, answer, citation and evidence for the observer
+  bool texts = false;    // read question, answer, citation and evidence for the observer
+  std::string group_by;  // a string gold field whose values group the samples ("" = none)
 };
+
+// The scheme the gold's first "scheme" names (nullptr when no line names one, or the
+// name is unknown: parse_gold reports that). Reads lines only up to that one.
+const LabelScheme* declared_gold_scheme(const InputText& text, std::size_t max_line_bytes = kDefaultMaxLineBytes);
 
 class GoldSet {
  public:
@@ -44,6 +54,13 @@ class GoldSet {
   bool has_qids() const { return !qids_.empty() && qids_.size() == labels_.size(); }
   std::uint32_t qid(std::uint32_t i) const { return qids_[i]; }
   const std::vector<std::string>& qid_names() const { return qid_names_; }
+  // False when no line has "complexity" (every sample then reads as single, unshown).
+  bool has_complexity() const { return has_complexity_; }
+  // With GoldOptions::group_by: group(i) indexes group_names() (first appearance order).
+  const std::string& group_field() const { return group_field_; }
+  bool has_groups() const { return !group_field_.empty(); }
+  std::uint32_t group(std::uint32_t i) const { return groups_[i]; }
+  const std::vector<std::string>& group_names() const { return group_names_; }
 
  private:
   friend struct GoldSetBuilder;
@@ -55,6 +72,10 @@ class GoldSet {
   std::vector<std::uint32_t> qids_;  // per sample with a qid, in order
   std::vector<std::string> qid_names_;
   std::string split_;
+  bool has_complexity_ = true;
+  std::string group_field_;
+  std::vector<std::uint32_t> groups_;
+  std::vector<std::string> group_names_;
 };
 
 struct GoldParse {

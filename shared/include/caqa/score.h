@@ -21,6 +21,7 @@ inline constexpr int kScoreSchemaVersion = 1;
 // of every front end (caqa score, the leaderboard, the browser, the explorer).
 struct ScoreRequest {
   const LabelScheme* scheme = &caqa_scheme();
+  bool scheme_given = false;  // chosen by the user (--scheme): a gold "scheme" does not replace it
   PredictionFormat format = PredictionFormat::Auto;
   ExtractMode extract = ExtractMode::Lenient;
   DuplicatePolicy duplicates = DuplicatePolicy::Error;
@@ -28,9 +29,24 @@ struct ScoreRequest {
   BootstrapOptions bootstrap{};      // resamples = 0 turns intervals off
   std::optional<std::string> split;  // gold samples of this split only
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
+  std::string group_by;  // a gold field: per-group rows beside the overall one ("" = none)
 
   PredictionOptions prediction_options() const { return {format, extract, scheme, max_line_bytes}; }
-  GoldOptions gold_options() const { return {scheme, split, max_line_bytes}; }
+  GoldOptions gold_options() const {
+    GoldOptions o;
+    o.scheme = scheme;
+    o.scheme_given = scheme_given;
+    o.split = split;
+    o.max_line_bytes = max_line_bytes;
+    o.group_by = group_by;
+    return o;
+  }
+  // Takes the scheme the gold file names unless the user chose one; call before the
+  // predictions are read (they are read through the scheme).
+  void adopt_gold_scheme(const InputText& gold) {
+    if (scheme_given) return;
+    if (const LabelScheme* declared = declared_gold_scheme(gold, max_line_bytes)) scheme = declared;
+  }
 };
 
 // What a front end knows about the files; the core does no I/O.
@@ -45,6 +61,15 @@ struct ScoreCounts {
                 extra_lines = 0, duplicate_lines = 0, responses = 0, responses_parsed = 0, scores = 0;
 };
 
+// The rows of one value of ScoreRequest::group_by, scored like the overall row.
+struct GroupScore {
+  std::string name;
+  std::uint64_t gold = 0, matched = 0;  // the group's gold samples, those with a prediction
+  ConfusionMatrix confusion;
+  Classification classification;
+  std::optional<BootstrapIntervals> intervals;
+};
+
 struct ScoreReport {
   ScoreSources sources;
   ScoreRequest options;
@@ -54,6 +79,9 @@ struct ScoreReport {
   Classification classification;
   std::optional<BinaryClassification> binary;  // first class vs. rest, for schemes of three or more classes
   std::optional<BootstrapIntervals> intervals;
+  bool has_complexity = true;  // false: the gold has no complexity levels ("not in this benchmark")
+  std::string group_field;     // the --group-by field, "" when none
+  std::vector<GroupScore> groups;
   std::string signature;
 };
 

@@ -14,8 +14,11 @@ namespace {
 
 using detail::JsonField;
 
-// Text keys come last so that the gold path parses only the first five.
-enum Key { kId, kLabel, kComplexity, kSplit, kQid, kQuestion, kAnswer, kCitation, kEvidence };
+// Text keys come last so that the gold path parses only the first six; a --group-by
+// field that is none of these is appended after them.
+enum Key : std::size_t { kId, kLabel, kComplexity, kSplit, kQid, kScheme, kQuestion, kAnswer, kCitation, kEvidence };
+constexpr std::array<std::string_view, 10> kKeys = {"id",     "label",    "complexity", "split",    "qid",
+                                                    "scheme", "question", "answer",     "citation", "evidence"};
 constexpr std::array<std::string_view, 3> kTextKeys = {"question", "answer", "citation"};
 
 class LineErrors {
@@ -46,9 +49,9 @@ void read_label(const JsonField& field, bool required, SampleView& sample, LineE
   }
 }
 
-void read_complexity(const JsonField& field, SampleView& sample, LineErrors& errors) {
+void read_complexity(const JsonField& field, bool required, SampleView& sample, LineErrors& errors) {
   if (field.type == JsonField::Type::Absent) {
-    errors.add(ErrorCode::MissingComplexity, 1, "expected a \"complexity\" key, found none");
+    if (required) errors.add(ErrorCode::MissingComplexity, 1, "expected a \"complexity\" key, found none");
   } else if (field.type != JsonField::Type::String || !(sample.complexity = parse_complexity_exact(field.text))) {
     errors.add(
         ErrorCode::InvalidComplexity, field.column,
@@ -99,7 +102,7 @@ Sample owned_sample(const SampleView& v) {
   s.integer_id = v.integer_id;
   if (v.label) s.label = std::string(*v.label);
   s.label_column = v.label_column;
-  s.complexity = *v.complexity;
+  s.complexity = v.complexity.value_or(Complexity::Single);
   s.split = std::string(v.split);
   if (v.qid) s.qid = std::string(*v.qid);
   s.question = std::string(v.question);
@@ -110,12 +113,41 @@ Sample owned_sample(const SampleView& v) {
   return s;
 }
 
+namespace {
+
+// The group field's key index: one of the keys read anyway, else a key of its own.
+std::vector<std::string_view> parser_keys(const SampleReadOptions& options, std::size_t& group_key) {
+  std::vector<std::string_view> keys(kKeys.begin(), options.texts ? kKeys.end() : kKeys.begin() + kQuestion);
+  group_key = keys.size();
+  if (options.group_field.empty()) return keys;
+  auto known = std::find(keys.begin(), keys.end(), std::string_view(options.group_field));
+  if (known != keys.end()) {
+    group_key = static_cast<std::size_t>(known - keys.begin());
+  } else {
+    keys.push_back(options.group_field);
+  }
+  return keys;
+}
+
+void read_group(const JsonField& field, const std::string& name, SampleView& sample, LineErrors& errors) {
+  if (field.type == JsonField::Type::String || field.type == JsonField::Type::Integer) {
+    sample.group = field.text;
+  } else {
+    errors.add(field.type == JsonField::Type::Absent ? ErrorCode::MissingField : ErrorCode::BadFieldType,
+               field.type == JsonField::Type::Absent ? 1 : field.column,
+               fmt::format("expected a string for \"{}\" (--group-by), found {}", name,
+                           field.type == JsonField::Type::Absent ? "none" : detail::describe_found(field)),
+               "every gold line needs the field that the scores are grouped by");
+  }
+}
+
+}  // namespace
+
 Diagnostics for_each_sample(const InputText& text, const SampleReadOptions& options,
                             const std::function<void(const SampleView&)>& take) {
   Diagnostics out;
-  detail::JsonObjectLine parser = options.texts ? detail::JsonObjectLine({"id", "label", "complexity", "split", "qid",
-                                                                          "question", "answer", "citation", "evidence"})
-                                                : detail::JsonObjectLine({"id", "label", "complexity", "split", "qid"});
+  std::size_t group_key = 0;
+  detail::JsonObjectLine parser(parser_keys(options, group_key));
   LineCursor cursor(text.bytes());
   SourceLine line;
   std::size_t taken = 0;
@@ -138,6 +170,8 @@ Diagnostics for_each_sample(const InputText& text, const SampleReadOptions& opti
     sample.complexity.reset();
     sample.split = {};
     sample.qid.reset();
+    sample.scheme.reset();
+    sample.group.reset();
     sample.question = sample.answer = sample.citation = sample.evidence = {};
     sample.line = line.number;
     if (auto problem = detail::id_text(parser.field(kId), sample.id)) {
@@ -155,7 +189,16 @@ Diagnostics for_each_sample(const InputText& text, const SampleReadOptions& opti
     }
     if (options.split && sample.split != *options.split) continue;
     read_label(parser.field(kLabel), options.require_label, sample, errors);
-    read_complexity(parser.field(kComplexity), sample, errors);
+    read_complexity(parser.field(kComplexity), options.require_complexity, sample, errors);
+    const JsonField& scheme = parser.field(kScheme);
+    if (scheme.type == JsonField::Type::String) {
+      sample.scheme = scheme.text;
+      sample.scheme_column = scheme.column;
+    } else if (scheme.type != JsonField::Type::Absent) {
+      errors.add(ErrorCode::BadFieldType, scheme.column,
+                 fmt::format("expected a string for \"scheme\", found {}", detail::describe_found(scheme)));
+    }
+    if (!options.group_field.empty()) read_group(parser.field(group_key), options.group_field, sample, errors);
     if (options.texts) read_texts(parser, options, sample, errors);
     std::string_view qid;
     if (parser.field(kQid).type != JsonField::Type::Absent && !detail::id_text(parser.field(kQid), qid))

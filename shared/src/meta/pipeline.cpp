@@ -6,6 +6,7 @@ namespace caqa {
 
 ScoreRequest meta_score_request(ScoreRequest request) {
   request.scheme = &caqa_scheme();
+  request.scheme_given = true;  // the meta track reads CAQA gold, whatever a line's "scheme" says
   request.duplicates = DuplicatePolicy::Error;
   request.bootstrap.resamples = 0;
   return request;

@@ -5,9 +5,9 @@
 namespace caqa {
 
 namespace {
-// The "levels" scheme lists full, partial, no: class 0 is the highest level.
+// The "support3" scheme lists full, partial, no: class 0 is the highest level.
 SupportLevel level_of_class(ClassId c) { return static_cast<SupportLevel>(kSupportLevelCount - 1 - c); }
-const LabelScheme& levels_scheme() { return *find_label_scheme("levels"); }
+const LabelScheme& levels_scheme() { return *find_label_scheme("support3"); }
 }  // namespace
 
 std::string_view support_level_name(SupportLevel level) {

@@ -35,7 +35,9 @@ ScoredFile score_read(const GoldSet& gold, PredictionSet predictions, const Scor
 
 ScoredFile score_file(const GoldSet& gold, const InputText& predictions, const ScoreRequest& request,
                       const ScoreSources& sources) {
-  return score_read(gold, read_predictions(predictions, request.prediction_options()), request, sources);
+  ScoreRequest as_gold = request;
+  as_gold.scheme = &gold.scheme();  // the gold may name its own (ScoreRequest::adopt_gold_scheme)
+  return score_read(gold, read_predictions(predictions, as_gold.prediction_options()), as_gold, sources);
 }
 
 ScoredBytes score_bytes(const InputText& gold, const InputText& predictions, const ScoreRequest& request,

@@ -1,5 +1,7 @@
 #include "caqa/vocab/label_scheme.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "caqa/text.h"
@@ -39,20 +41,33 @@ const std::vector<LabelSpelling> kCaqaSpellings = {
 };
 
 const LabelScheme kCaqa{
-    "caqa",
-    "the four CAQA categories (default)",
+    "caqa4",
+    {"caqa"},
+    "the four CAQA categories (default; gold may use the CAQA authors' Support/Missing/Contradictory/Irrelevant)",
     {"supportive", "partially_supportive", "contradictory", "irrelevant"},
     {"Sup.", "Par.", "Con.", "Irr."},
     kCaqaSpellings,
     {0, 1, 2, 3},
 };
 
+// Two-way attribution (AutoAIS, AttributionBench): the class names stay supportive/rest,
+// which reports, the leaderboard and the browser already print; "attributable" (via the
+// CAQA spellings) and "not attributable", AutoAIS-style 1/0 and true/false read as them.
+// AttrScore's labels fold as documented in docs/scoring.md: attributable is supportive,
+// extrapolatory and contradictory are rest (through their CAQA categories).
 const LabelScheme kBinary{
     "binary",
-    "supportive vs. rest, for two-way evaluators (a CAQA gold file scores directly)",
+    {},
+    "attributable (supportive) vs. not attributable (rest); 1/0 accepted; a CAQA gold file scores directly",
     {"supportive", "rest"},
     {"Sup.", "Rest"},
-    {{"notsupportive", 1},
+    {{"1", 0},
+     {"true", 0},
+     {"yes", 0},
+     {"0", 1},
+     {"false", 1},
+     {"no", 1},
+     {"notsupportive", 1},
      {"nonsupportive", 1},
      {"unsupported", 1},
      {"notsupported", 1},
@@ -66,6 +81,7 @@ const LabelScheme kBinary{
 // Attributable = Support, Extrapolatory = Irrelevant.
 const LabelScheme kAttrScore{
     "attrscore",
+    {},
     "AttrScore's attributable / extrapolatory / contradictory",
     {"attributable", "extrapolatory", "contradictory"},
     {"Att.", "Ext.", "Con."},
@@ -73,10 +89,14 @@ const LabelScheme kAttrScore{
     {0, kNoClass, 2, 1},
 };
 
-// Human support levels of statement-citation pairs (Zhang et al., INLG 2024).
+// Three support levels: the human judgments of statement-citation pairs (Zhang et al.,
+// INLG 2024, paper 004: FS/PS/NS, 2/1/0) and WiCE's supported / partially_supported /
+// not_supported (the first two through the CAQA spellings).
 const LabelScheme kSupportLevels{
-    "levels",
-    "support levels full / partial / no (the meta track's human judgments)",
+    "support3",
+    {"levels"},
+    "support levels full / partial / no (paper-004 FS/PS/NS and 2/1/0; WiCE "
+    "supported/partially_supported/not_supported)",
     {"full", "partial", "no"},
     {"Full", "Part.", "No"},
     {{"fs", 0},
@@ -93,7 +113,9 @@ const LabelScheme kSupportLevels{
      {"notsupported", 2},
      {"unsupported", 2},
      {"notsupportive", 2},
-     {"nonsupportive", 2}},
+     {"nonsupportive", 2},
+     {"notattributable", 2},
+     {"nonattributable", 2}},
     {0, 1, 2, 2},
 };
 
@@ -157,10 +179,22 @@ const std::vector<const LabelScheme*>& label_schemes() {
 
 const LabelScheme& caqa_scheme() { return kCaqa; }
 
+bool LabelScheme::answers_to(std::string_view text) const {
+  return name == text || std::find(aliases.begin(), aliases.end(), text) != aliases.end();
+}
+
 const LabelScheme* find_label_scheme(std::string_view name) {
   for (const LabelScheme* s : label_schemes())
-    if (s->name == name) return s;
+    if (s->answers_to(name)) return s;
   return nullptr;
+}
+
+std::string label_scheme_names() {
+  std::string out;
+  const auto& all = label_schemes();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    out += fmt::format("{}{}", i == 0 ? "" : i + 1 == all.size() ? " or " : ", ", all[i]->name);
+  return out;
 }
 
 }  // namespace caqa

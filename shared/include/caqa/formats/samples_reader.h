@@ -5,12 +5,15 @@
 //   - JSON Lines, UTF-8 with an optional BOM, LF or CRLF; blank lines are skipped;
 //   - "id" is a non-empty string or an integer, read in one canonical form: the
 //     integer 5 and the string "5" are the same id;
-//   - "complexity" is required and spelled canonically (single, union, intersection,
-//     concatenation); a line without one is an error, never silently `single`;
+//   - "complexity" is spelled canonically (single, union, intersection, concatenation);
+//     a line without one is an error, never silently `single`, unless the caller reads
+//     benchmarks without complexity (require_complexity = false: gold files, which then
+//     need it on every line or on none, gold_set.h);
+//   - "scheme" (optional) is a string naming the gold's label scheme;
 //   - "split" is a string or null; with a split filter, lines of other splits are
 //     skipped before their other fields are checked;
-//   - "label" is a string (its spelling is the caller's concern: gold files need the
-//     canonical one); whether a line may lack it is an option.
+//   - "label" is a string (its spelling is the caller's concern: gold files read it
+//     through their label scheme's spellings); whether a line may lack it is an option.
 // Problems come back as diagnostics (file:line:column, caqa/errors.h); never throws.
 #pragma once
 
@@ -34,6 +37,8 @@ struct SampleReadOptions {
   bool texts = false;                // read question, answer, citation and evidence.triples
   bool require_texts = false;        // a line without a string question, answer or citation is an error
   bool require_label = true;         // a line without "label" is an error
+  bool require_complexity = true;    // a line without "complexity" is an error
+  std::string group_field;           // also read this field as a string (or integer) group; "" = none
   std::optional<std::string> split;  // keep only samples of this split
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
   std::size_t max_samples = std::numeric_limits<std::size_t>::max();  // stop reading after this many
@@ -48,7 +53,10 @@ struct SampleView {
   bool integer_id = false;                // the file wrote the id as a JSON integer
   std::optional<std::string_view> label;  // as written
   std::uint32_t label_column = 0;
-  std::optional<Complexity> complexity;         // nullopt only when complete is false
+  std::optional<Complexity> complexity;    // nullopt when complete is false or the line has none
+  std::optional<std::string_view> scheme;  // "scheme", as written
+  std::uint32_t scheme_column = 0;
+  std::optional<std::string_view> group;        // group_field's value (an integer as its text)
   std::string_view split;                       // "" when absent or null
   std::optional<std::string_view> qid;          // a string or integer "qid", canonical like ids
   std::string_view question, answer, citation;  // "" unless texts are read

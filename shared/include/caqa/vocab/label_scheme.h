@@ -26,7 +26,8 @@ struct LabelSpelling {
 };
 
 struct LabelScheme {
-  std::string_view name;                       // --scheme value, report "scheme" field
+  std::string_view name;                       // --scheme value, a gold line's "scheme"
+  std::vector<std::string_view> aliases;       // older names still accepted by --scheme and gold
   std::string_view description;                // --help text
   std::vector<std::string_view> classes;       // canonical names
   std::vector<std::string_view> short_names;   // table headers
@@ -39,16 +40,25 @@ struct LabelScheme {
   std::optional<ClassId> parse_exact(std::string_view text) const;
   // Any accepted spelling of a prediction's "label" (case, spaces, hyphens, underscores ignored).
   std::optional<ClassId> parse_spelling(std::string_view text) const;
+  // A gold "label": the canonical name fast, else any listed spelling (the CAQA authors'
+  // Support/Missing/..., binary 1/0 and "not attributable", WiCE's supported/...). The
+  // spellings are an explicit table, so a gold file is never guessed at.
+  std::optional<ClassId> parse_gold(std::string_view text) const { return parse_spelling(text); }
+  // The name or one of its aliases.
+  bool answers_to(std::string_view name) const;
   // The class of a CAQA category read from free text, if the scheme has one.
   std::optional<ClassId> from_caqa_label(Label label) const;
   // "supportive, partially_supportive, contradictory or irrelevant"
   std::string expected_list() const;
 };
 
-// The schemes in --help order; the first is the default.
+// The schemes in --help order; the first is the default. Names and aliases are unique.
 const std::vector<const LabelScheme*>& label_schemes();
 const LabelScheme& caqa_scheme();
+// By name or alias ("caqa" finds caqa4, "levels" support3); nullptr when unknown.
 const LabelScheme* find_label_scheme(std::string_view name);
+// "caqa4, binary, attrscore or support3", for messages.
+std::string label_scheme_names();
 
 // Squeezes out case, spaces, hyphens and underscores: "Fully supportive" -> "fullysupportive".
 std::string fold_label_text(std::string_view text);
