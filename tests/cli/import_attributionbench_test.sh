@@ -48,13 +48,9 @@ with open(sys.argv[2], "w") as out:
         out.write(json.dumps({"id": d["id"], "label": "attributable" if attributable else "not attributable"}) + "\n")
 PY
 
-"$caqa" score "$tmp/pred.jsonl" --gold "$tmp/gold.jsonl" --scheme binary --json >"$tmp/report.json" 2>"$tmp/err"
+# No --scheme: the imported gold names its scheme (binary) on every line.
+"$caqa" score "$tmp/pred.jsonl" --gold "$tmp/gold.jsonl" --group-by src_dataset --json >"$tmp/report.json" 2>"$tmp/err"
 rc=$?
-if [ $rc != 0 ] && grep -q "missing_complexity" "$tmp/err"; then
-  echo "SKIP: this caqa's gold reader still requires \"complexity\" (optional complexity is issue 15 item 2);"
-  echo "      the import itself passed"
-  exit 77
-fi
 [ $rc = 0 ] || { echo "FAIL: score exited $rc"; head -5 "$tmp/err"; exit 1; }
 
 "$py" - "$data" "$tmp/pred.jsonl" "$tmp/report.json" <<'PY'
@@ -81,7 +77,30 @@ if not math.isclose(r["micro_f1"], micro, abs_tol=1e-12):
     problems.append(f"micro-F1 {r['micro_f1']} != sklearn {micro}")
 if r["counts"]["n_gold"] != 500:
     problems.append(f"n_gold {r['counts']['n_gold']} != 500")
+if r["per_complexity"] is not None:
+    problems.append("per_complexity should be null: AttributionBench has no complexity")
 print(f"micro-F1 {r['micro_f1']:.6f} (sklearn {micro:.6f}); per-class F1 {got} (sklearn {list(per_class)})")
+# One row per src_dataset, each equal to sklearn on that source's rows alone.
+source = {}
+for line in open(data, encoding="utf-8"):
+    d = json.loads(line)
+    source[d["id"]] = d["src_dataset"]
+groups = {g["name"]: g for g in r["per_group"]["groups"]}
+if r["per_group"]["field"] != "src_dataset" or set(groups) != set(source.values()):
+    problems.append(f"groups {sorted(groups)} != sources {sorted(set(source.values()))}")
+for name in sorted(set(source.values())):
+    members = [i for i in ids if source[i] == name]
+    t = [truth[i] for i in members]
+    p = [predicted[i] for i in members]
+    want = f1_score(t, p, labels=order, average="micro")
+    want_class = f1_score(t, p, labels=order, average=None, zero_division=0)
+    g = groups.get(name, {})
+    got_class = [v["f1"] for v in g.get("per_label", {}).values()]
+    ok = g.get("n_scored") == len(members) and math.isclose(g.get("micro_f1", -1), want, abs_tol=1e-12) and \
+        len(got_class) == 2 and all(math.isclose(a, b, abs_tol=1e-12) for a, b in zip(got_class, want_class))
+    print(f"  {name:20s} n {len(members):4d}  micro-F1 {g.get('micro_f1', float('nan')):.6f} (sklearn {want:.6f})")
+    if not ok:
+        problems.append(f"group {name}: {g.get('micro_f1')} / {got_class} != sklearn {want} / {list(want_class)}")
 for p in problems:
     print("FAIL:", p)
 sys.exit(1 if problems else 0)

@@ -1,6 +1,9 @@
+#include "caqa/formats/import.h"
+
+#include <algorithm>
+
 #include <fmt/format.h>
 
-#include "caqa/formats/import.h"
 #include "import_rows.h"
 
 namespace caqa {
@@ -53,13 +56,8 @@ const std::vector<ImportFormatSpec> kFormats = {
      "a list of references becomes numbered citations"},
 };
 
-// The scheme an import writes, and the registry names it is found under: the first
-// is the name after issue 15's renaming, the second the registry's name before it.
-struct SchemeName {
-  std::string_view written;
-  std::string_view registry_before;
-};
-const std::vector<SchemeName> kSchemeNames = {{"caqa4", "caqa"}, {"support3", "levels"}, {"binary", "binary"}};
+// The schemes an import may write (the registry's names; its aliases are accepted too).
+const std::vector<std::string_view> kSchemeNames = {"caqa4", "support3", "binary"};
 
 const std::vector<detail::SourceLabel> kCaqaReleaseLabels = {
     {"Support", "Support"}, {"Missing", "Missing"}, {"Contradictory", "Contradictory"}, {"Irrelevant", "Irrelevant"}};
@@ -82,22 +80,13 @@ const ImportFormatSpec* find_import_format(std::string_view name) {
   return nullptr;
 }
 
-const std::vector<std::string_view>& import_scheme_names() {
-  static const std::vector<std::string_view> names = [] {
-    std::vector<std::string_view> out;
-    for (const auto& s : kSchemeNames) out.push_back(s.written);
-    return out;
-  }();
-  return names;
-}
+const std::vector<std::string_view>& import_scheme_names() { return kSchemeNames; }
 
 const LabelScheme* import_label_scheme(std::string_view name) {
-  for (const auto& s : kSchemeNames)
-    if (name == s.written || name == s.registry_before) {
-      if (const LabelScheme* scheme = find_label_scheme(s.written)) return scheme;
-      return find_label_scheme(s.registry_before);
-    }
-  return nullptr;
+  const LabelScheme* scheme = find_label_scheme(name);
+  if (!scheme || std::find(kSchemeNames.begin(), kSchemeNames.end(), scheme->name) == kSchemeNames.end())
+    return nullptr;
+  return scheme;
 }
 
 std::vector<std::pair<std::string, std::string>> import_label_map(ImportFormat format, const LabelScheme& scheme) {
@@ -146,10 +135,9 @@ ImportResult start_import(const ImportOptions& options) {
   if (options.format != ImportFormat::Mapped)
     for (const auto& f : kFormats)
       if (f.format == options.format) name = f.scheme;
-  out.scheme_name = std::string(name);
   out.scheme = import_label_scheme(name);
-  for (const auto& s : kSchemeNames)  // written under the new name even when asked by the old one
-    if (name == s.registry_before) out.scheme_name = std::string(s.written);
+  // Written under the registry's name even when asked by an alias ("levels").
+  out.scheme_name = std::string(out.scheme ? out.scheme->name : name);
   return out;
 }
 
