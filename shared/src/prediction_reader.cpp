@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "caqa/prediction.h"
+#include "caqa/scheme_extract.h"
 #include "caqa/text.h"
 #include "csv_records.h"
 #include "json_object_line.h"
@@ -59,6 +60,10 @@ class RowReader {
       Extraction e = extract_label(response.text, options_.extract);
       std::optional<ClassId> cls;
       if (e.status == ExtractStatus::Found) cls = options_.scheme->from_caqa_label(e.label);
+      // Another scheme's own words ("Not attributable: ...") where the reply names no CAQA category
+      // (the CAQA scheme keeps the documented rule of label_extract.h).
+      if (e.status == ExtractStatus::NoCategory && options_.scheme != &caqa_scheme())
+        cls = extract_scheme_class(response.text, *options_.scheme, options_.extract);
       if (cls) {
         ++set_.responses_parsed;
         row.kind = PredictedKind::Label;
