@@ -1,9 +1,12 @@
 // caqa score: the classification track, one row per prediction file (CAQA Table 5).
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include "caqa/metrics/measure.h"
 #include "caqa/report.h"
 #include "command.h"
+#include "files.h"
 #include "inputs.h"
 #include "scoring.h"
 
@@ -40,7 +43,12 @@ class ScoreCommand : public Command {
                     "Add a row per value of this gold field (a string on every line, e.g. src_dataset), with CIs")
         ->type_name("FIELD");
     auto* json = app->add_flag("--json", json_, "Print the versioned JSON report (an array for several files)");
-    app->add_flag("--markdown", markdown_, "Print Markdown tables")->excludes(json);
+    auto* markdown = app->add_flag("--markdown", markdown_, "Print Markdown tables")->excludes(json);
+    app->add_flag("--csv", csv_,
+                  "Print one CSV row per file (full precision: F1 per class, every measure and its CI bounds, "
+                  "micro-F1 per complexity, signature)")
+        ->excludes(json)
+        ->excludes(markdown);
     app->add_option("-o,--output", output_, "Write the report to FILE (atomically) instead of standard output")
         ->type_name("FILE");
     app->footer(metrics_help());
@@ -61,22 +69,33 @@ class ScoreCommand : public Command {
         continue;
       }
       reports.push_back(std::move(*scored.report));
+      reports.back().evaluator_json = evaluator_meta(reports.back().sources.prediction_name);
     }
     // The files that could be scored are reported; one that could not makes the exit code 1.
     if (reports.empty()) return kExitInvalid;
     std::string text = json_       ? reports_json(reports) + "\n"
                        : markdown_ ? render_markdown(reports)
+                       : csv_      ? render_csv(reports)
                                    : render_table(reports);
     if (!emit(output_, text)) return kExitUsage;
     return all_scored ? kExitOk : kExitInvalid;
   }
 
  private:
+  // caqa eval writes OUT.meta.json beside OUT: the report names the evaluator from it.
+  static std::string evaluator_meta(const std::string& prediction_path) {
+    std::string error;
+    const std::string meta = prediction_path + ".meta.json";
+    if (prediction_path == "-" || !std::filesystem::is_regular_file(meta)) return {};
+    auto bytes = read_file(meta, error);
+    return bytes ? std::string(bytes->text().bytes()) : std::string();
+  }
+
   std::vector<std::string> paths_;
   GoldFlags gold_;
   PredictionFlags predictions_;
   ScoringFlags scoring_;
-  bool json_ = false, markdown_ = false;
+  bool json_ = false, markdown_ = false, csv_ = false;
   std::string output_;
   std::string group_by_;
 };

@@ -61,6 +61,9 @@ Json score_json(const ScoreReport& r) {
   j["gold"] = r.sources.gold_name;
   j["gold_sha256"] = r.sources.gold_sha256;
   j["split"] = r.split;
+  if (!r.evaluator_json.empty())
+    if (Json evaluator = Json::parse(r.evaluator_json, nullptr, false); evaluator.is_object())
+      j["evaluator"] = std::move(evaluator);
   Json options{{"missing", r.options.ignore_missing ? "ignore" : "wrong"},
                {"duplicates", std::string(duplicate_policy_name(r.options.duplicates))},
                {"extract", std::string(extract_mode_name(r.options.extract))},

@@ -121,6 +121,31 @@ std::vector<std::vector<std::string>> per_label_rows(const ScoreReport& r) {
                     format_metric(s.recall), format_metric(s.f1), ci, fmt::format("{}", s.support),
                     fmt::format("{}", s.predicted)});
   }
+  // Averages as scikit-learn's classification_report prints them: over every class of the
+  // scheme (macro) and weighted by gold support (weighted).
+  double macro_precision = 0, weighted_precision = 0, weighted_recall = 0;
+  std::uint64_t support = 0, predicted = 0;
+  for (const LabelScores& s : r.classification.per_label) {
+    macro_precision += s.precision;
+    weighted_precision += s.precision * static_cast<double>(s.support);
+    weighted_recall += s.recall * static_cast<double>(s.support);
+    support += s.support;
+    predicted += s.predicted;
+  }
+  const auto classes = static_cast<double>(scheme.size());
+  const double total = static_cast<double>(support);
+  auto ci_of = [&](std::string_view measure) {
+    return r.intervals && measures()[measure_index(measure)].interval ? ci_text(r.intervals->measure(measure))
+                                                                      : std::string();
+  };
+  rows.push_back({"macro avg", format_metric(macro_precision / classes),
+                  format_metric(r.classification.value("macro_recall")),
+                  format_metric(r.classification.value("macro_f1")), ci_of("macro_f1"), fmt::format("{}", support),
+                  fmt::format("{}", predicted)});
+  rows.push_back({"weighted avg", format_metric(total > 0 ? weighted_precision / total : 0),
+                  format_metric(total > 0 ? weighted_recall / total : 0),
+                  format_metric(r.classification.value("weighted_f1")), ci_of("weighted_f1"),
+                  fmt::format("{}", support), fmt::format("{}", predicted)});
   return rows;
 }
 

@@ -17,6 +17,9 @@ std::string report_json(const ScoreReport& report);
 std::string reports_json(const std::vector<ScoreReport>& reports);  // one report, or an array of several
 std::string render_table(const std::vector<ScoreReport>& reports);
 std::string render_markdown(const std::vector<ScoreReport>& reports);
+// One row per file, full precision: prediction, n, coverage, F1 per class, every measure
+// (with its CI bounds where it has one), micro-F1 per complexity level, signature.
+std::string render_csv(const std::vector<ScoreReport>& reports);
 
 struct ValidationSummary {
   std::string prediction_name;

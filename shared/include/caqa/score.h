@@ -83,6 +83,9 @@ struct ScoreReport {
   std::string group_field;     // the --group-by field, "" when none
   std::vector<GroupScore> groups;
   std::string signature;
+  // The evaluator that made the predictions: caqa eval's OUT.meta.json (model, prompt set
+  // and its SHA-256, settings) as a JSON object, when the front end found one; "" when none.
+  std::string evaluator_json;
 };
 
 ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
