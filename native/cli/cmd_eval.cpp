@@ -249,6 +249,7 @@ class EvalCommand : public Command {
     options.texts = true;
     options.require_texts = true;
     options.require_label = false;
+    options.require_complexity = false;  // a judge reads texts; imported benchmarks have no complexity
     if (limit_) options.max_samples = *limit_;
     SampleParse parsed = read_samples(bytes->text(), options);
     if (!parsed.diagnostics.items.empty()) {

@@ -35,7 +35,8 @@ namespace caqa {
 
 struct SampleReadOptions {
   bool texts = false;                // read question, answer, citation and evidence.triples
-  bool require_texts = false;        // a line without a string question, answer or citation is an error
+  bool require_texts = false;        // a line without a string answer or citation is an error (a question
+                                     // may be absent: claim-only benchmarks such as WiCE; read as "")
   bool require_label = true;         // a line without "label" is an error
   bool require_complexity = true;    // a line without "complexity" is an error
   std::string group_field;           // also read this field as a string (or integer) group; "" = none
