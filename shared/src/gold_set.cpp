@@ -26,20 +26,19 @@ struct GoldSetBuilder {
   static void set_has_complexity(GoldSet& g, bool has) { g.has_complexity_ = has; }
   static void set_group_field(GoldSet& g, std::string field) { g.group_field_ = std::move(field); }
   static void add_group(GoldSet& g, IdIndex& names, std::string_view group) {
-    std::uint32_t existing = names.insert(group);
-    if (existing == IdIndex::kAbsent) {
-      existing = static_cast<std::uint32_t>(g.group_names_.size());
-      g.group_names_.emplace_back(group);
-    }
-    g.groups_.push_back(existing);
+    g.groups_.push_back(intern(names, g.group_names_, group));
   }
   static void add_qid(GoldSet& g, IdIndex& names, std::string_view qid) {
-    std::uint32_t existing = names.insert(qid);
-    if (existing == IdIndex::kAbsent) {
-      existing = static_cast<std::uint32_t>(g.qid_names_.size());
-      g.qid_names_.emplace_back(qid);
-    }
-    g.qids_.push_back(existing);
+    g.qids_.push_back(intern(names, g.qid_names_, qid));
+  }
+
+ private:
+  // The position of `name` in `table`, added at the end when new.
+  static std::uint32_t intern(IdIndex& names, std::vector<std::string>& table, std::string_view name) {
+    std::uint32_t existing = names.insert(name);
+    if (existing != IdIndex::kAbsent) return existing;
+    table.emplace_back(name);
+    return static_cast<std::uint32_t>(table.size() - 1);
   }
 };
 
