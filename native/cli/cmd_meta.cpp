@@ -101,6 +101,14 @@ class MetaCommand : public Command {
       exit_code_ = kExitUsage;
       return std::nullopt;
     }
+    if (!meta_reads_scheme(*request.scheme)) {
+      fmt::print(stderr,
+                 "caqa meta: {} names the {} scheme; meta needs support levels: caqa4 gold (supportive = full, "
+                 "partially supportive = partial, the rest = no) or support3 gold (full / partial / no)\n",
+                 gold_.path, request.scheme->name);
+      exit_code_ = kExitUsage;
+      return std::nullopt;
+    }
     ScoredFile scored =
         score_loaded(std::move(*inputs.predictions[0]), *inputs.gold, request, predictions_.max_errors, false);
     if (scored.blocked()) {

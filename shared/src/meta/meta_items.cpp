@@ -181,12 +181,15 @@ void read_pairs_csv(std::string_view text, MetaPairsRead& out, PairReader& pairs
 MetaItems meta_items_from_predictions(const PredictionSet& predictions, const GoldSet& gold,
                                       const Validation& validation) {
   MetaItems items;
-  bool by_qid = gold.has_qids();
-  items.group_by = by_qid ? "qid" : "complexity";
+  const bool by_qid = gold.has_qids(), by_complexity = !by_qid && gold.has_complexity();
+  // Gold with neither (an imported benchmark) is one group, as a pairs file without "group".
+  items.group_by = by_qid ? "qid" : by_complexity ? "complexity" : "none";
   if (by_qid)
     items.group_names = gold.qid_names();
-  else
+  else if (by_complexity)
     for (Complexity c : kComplexities) items.group_names.emplace_back(complexity_name(c));
+  else
+    items.group_names.emplace_back("all");
   for (std::uint32_t g = 0; g < gold.size(); ++g) {
     std::uint32_t r = validation.row_of_gold[g];
     if (r == IdIndex::kAbsent || !predictions.rows[r].has_score) {
@@ -194,8 +197,13 @@ MetaItems meta_items_from_predictions(const PredictionSet& predictions, const Go
       continue;
     }
     items.scores.push_back(predictions.rows[r].score);
-    items.levels.push_back(support_level_of(static_cast<Label>(gold.label(g))));
-    items.groups.push_back(by_qid ? gold.qid(g) : static_cast<std::uint32_t>(print_position(gold.complexity(g))));
+    // CAQA gold's labels map to levels; support3's class names are the levels.
+    items.levels.push_back(&gold.scheme() == &caqa_scheme()
+                               ? support_level_of(static_cast<Label>(gold.label(g)))
+                               : *parse_support_level(gold.scheme().class_name(gold.label(g))));
+    items.groups.push_back(by_qid          ? gold.qid(g)
+                           : by_complexity ? static_cast<std::uint32_t>(print_position(gold.complexity(g)))
+                                           : 0u);
   }
   return items;
 }

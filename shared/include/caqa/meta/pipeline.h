@@ -11,11 +11,17 @@
 
 namespace caqa {
 
-// The request the classification pipeline runs with for meta: the CAQA scheme (levels
-// come from its labels), repeated ids an error, no classification intervals.
+// The request the classification pipeline runs with for meta: the CAQA scheme, or the
+// gold's own (support3) when its lines name it; repeated ids an error, no classification
+// intervals.
 ScoreRequest meta_score_request(ScoreRequest request);
 
-// The report of a file scored with meta_score_request; nullopt when it was blocked.
+// The gold schemes whose labels are support levels: caqa4 (supportive = full, partially
+// supportive = partial, the rest = no) and support3.
+bool meta_reads_scheme(const LabelScheme& scheme);
+
+// The report of a file scored with meta_score_request; nullopt when it was blocked or
+// the gold's scheme has no support levels.
 std::optional<MetaReport> meta_of_scored(const GoldSet& gold, const ScoredFile& scored,
                                          const BootstrapOptions& bootstrap, const ScoreSources& sources);
 
