@@ -32,6 +32,29 @@ std::string property_label(std::string key) {
   return key;
 }
 
+// Where a parse stopped, and why: a SAX handler that accepts everything until the error.
+struct JsonErrorAt : nlohmann::json_sax<Json> {
+  std::size_t byte = 0;
+  std::string message;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
+    byte = position;
+    message = e.what();
+    return false;
+  }
+};
+
 constexpr std::string_view kShape =
     "BioKaLMA: [[\"question\", [{\"qid\": \"Q1\", \"name\": ..., \"property\": \"value\"}]], ...]";
 
@@ -47,12 +70,12 @@ BioKalmaQuestions parse_biokalma_questions(const InputText& text) {
   BioKalmaQuestions out;
   Reporter report(out.parse.diagnostics);
   const std::string_view bytes = without_bom(text.bytes());
-  Json items;
-  try {
-    items = Json::parse(bytes);
-  } catch (const Json::parse_error& e) {
-    const auto [line, column] = position_of(bytes, e.byte == 0 ? 0 : e.byte - 1);
-    report.error(line, column, ErrorCode::MalformedJson, fmt::format("the file is not valid JSON: {}", e.what()),
+  Json items = Json::parse(bytes, nullptr, false);  // no exceptions: the core is built without them for wasm
+  if (items.is_discarded()) {
+    JsonErrorAt error;
+    Json::sax_parse(bytes, &error);
+    const auto [line, column] = position_of(bytes, error.byte == 0 ? 0 : error.byte - 1);
+    report.error(line, column, ErrorCode::MalformedJson, fmt::format("the file is not valid JSON: {}", error.message),
                  std::string(kShape));
     return out;
   }
