@@ -49,6 +49,11 @@ class ScoreCommand : public Command {
                   "micro-F1 per complexity, signature)")
         ->excludes(json)
         ->excludes(markdown);
+    app->add_flag("--lm-eval", lm_eval_,
+                  "Print lm-evaluation-harness's results JSON for one file (task caqa, a task per complexity and "
+                  "group; stderr \"N/A\", CIs as *_ci)")
+        ->excludes(json)
+        ->excludes(markdown);
     app->add_option("-o,--output", output_, "Write the report to FILE (atomically) instead of standard output")
         ->type_name("FILE");
     app->footer(metrics_help());
@@ -73,9 +78,14 @@ class ScoreCommand : public Command {
     }
     // The files that could be scored are reported; one that could not makes the exit code 1.
     if (reports.empty()) return kExitInvalid;
+    if (lm_eval_ && reports.size() != 1) {
+      fmt::print(stderr, "caqa score: --lm-eval writes one model's results: give one prediction file\n");
+      return kExitUsage;
+    }
     std::string text = json_       ? reports_json(reports) + "\n"
                        : markdown_ ? render_markdown(reports)
                        : csv_      ? render_csv(reports)
+                       : lm_eval_  ? lm_eval_json(reports.front()) + "\n"
                                    : render_table(reports);
     if (!emit(output_, text)) return kExitUsage;
     return all_scored ? kExitOk : kExitInvalid;
@@ -95,7 +105,7 @@ class ScoreCommand : public Command {
   GoldFlags gold_;
   PredictionFlags predictions_;
   ScoringFlags scoring_;
-  bool json_ = false, markdown_ = false, csv_ = false;
+  bool json_ = false, markdown_ = false, csv_ = false, lm_eval_ = false;
   std::string output_;
   std::string group_by_;
 };

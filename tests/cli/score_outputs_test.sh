@@ -15,6 +15,10 @@ printf '{"evaluator": "llm-judge/fake", "model": "fake-judge", "prompt_set": {"n
   >"$tmp/weak.jsonl.meta.json"
 "$caqa" score "$tmp/weak.jsonl" "$tmp/mid.jsonl" --gold "$dir/gold.jsonl" --csv >"$tmp/out.csv" || { echo "FAIL: --csv"; exit 1; }
 "$caqa" score "$tmp/weak.jsonl" "$tmp/mid.jsonl" --gold "$dir/gold.jsonl" --json >"$tmp/out.json" || { echo "FAIL: --json"; exit 1; }
+"$caqa" score "$tmp/weak.jsonl" --gold "$dir/gold.jsonl" --lm-eval >"$tmp/lm_eval.json" || { echo "FAIL: --lm-eval"; exit 1; }
+if "$caqa" score "$tmp/weak.jsonl" "$tmp/mid.jsonl" --gold "$dir/gold.jsonl" --lm-eval >/dev/null 2>&1; then
+  echo "FAIL: --lm-eval accepted two files"; exit 1
+fi
 "$py" - "$dir/gold.jsonl" "$tmp" <<'PY'
 import csv, json, math, sys
 from sklearn.metrics import accuracy_score, f1_score
@@ -47,6 +51,14 @@ for row, report, name in zip(rows, reports, ["weak", "mid"]):
     if float(row["micro_f1_ci_low"]) != report["micro_f1_ci"]["low"] or row["signature"] != report["signature"]:
         problems.append(f"{name}: CSV CI/signature differ from the JSON report")
     print(f"{name}: micro-F1 {got[0]:.6f} (sklearn {micro:.6f}), macro-F1 {got[1]:.6f} (sklearn {macro:.6f})")
+lm = json.load(open(f"{tmp}/lm_eval.json"))
+if not math.isclose(lm["results"]["caqa"]["micro_f1,none"], reports[0]["micro_f1"], abs_tol=0) \
+        or lm["versions"]["caqa"] != 1 or lm["n-samples"]["caqa"]["original"] != len(gold) \
+        or sorted(k for k in lm["results"] if k.startswith("caqa_")) != \
+        ["caqa_concatenation", "caqa_intersection", "caqa_single", "caqa_union"] \
+        or lm["config"]["model_args"]["model"] != "fake-judge" \
+        or lm["results"]["caqa"]["micro_f1_stderr,none"] != "N/A":
+    problems.append("the lm-eval results JSON differs from the JSON report")
 if reports[0].get("evaluator", {}).get("model") != "fake-judge":
     problems.append("the weak file's report has no evaluator block from weak.jsonl.meta.json")
 if "evaluator" in reports[1]:

@@ -20,6 +20,9 @@ std::string render_markdown(const std::vector<ScoreReport>& reports);
 // One row per file, full precision: prediction, n, coverage, F1 per class, every measure
 // (with its CI bounds where it has one), micro-F1 per complexity level, signature.
 std::string render_csv(const std::vector<ScoreReport>& reports);
+// One file's scores as lm-evaluation-harness's results JSON (task "caqa", one task per
+// complexity level and per group; "_stderr" keys "N/A", caqa's CIs as "_ci").
+std::string lm_eval_json(const ScoreReport& report);
 
 struct ValidationSummary {
   std::string prediction_name;
