@@ -24,6 +24,9 @@ if [ ! -x "$native" ]; then
   exit 0
 fi
 failed=0
+# One report date on both sides (the CLI reads SOURCE_DATE_EPOCH).
+export SOURCE_DATE_EPOCH=1795651200
+report_date=$(date -u -d @$SOURCE_DATE_EPOCH +%F)
 cases=()
 for pred in pred_good.jsonl pred_weak.jsonl pred_weak.csv pred_llm_responses.jsonl; do
   cases+=("data/examples/$pred data/examples/benchmark.jsonl")
@@ -39,7 +42,7 @@ for c in "${cases[@]}"; do
   read -r pred gold <<<"$c"
   want=$("$native" score "$pred" --gold "$gold" --json 2>/dev/null)
   sha=$(sha256sum "$gold" | cut -d' ' -f1)
-  got=$(node "$build/wasm/caqa_core_smoke.js" "$pred" "$gold" "$sha")
+  got=$(node "$build/wasm/caqa_core_smoke.js" "$pred" "$gold" "$sha" "$report_date")
   if [ "$want" = "$got" ]; then echo "ok: wasm report = native report for $pred"
   else echo "FAIL: wasm report differs from native for $pred"; diff <(echo "$want") <(echo "$got") | head -20; failed=1; fi
 done

@@ -14,7 +14,7 @@
 //    "split": "test", "format": "auto|jsonl|csv", "extract": "lenient|strict",
 //    "scheme": "caqa4|binary|attrscore|support3" (also caqa, levels), "binary": false, "ignoreMissing": false,
 //    "dup": "error|first|last", "bootstrap": 1000, "seed": 13, "level": 0.95, "maxLineBytes": 1048576,
-//    "groupBy": "src_dataset"}
+//    "groupBy": "src_dataset", "date": "2026-11-26" (the report's date, UTC; the page passes today's)}
 // Without "scheme" or "binary", a gold file whose lines name a "scheme" selects it (as the CLI).
 // The core does no I/O, so the caller hashes the gold bytes (crypto.subtle in the
 // browser, node:crypto in tests) and names the files.
@@ -58,7 +58,8 @@ std::optional<Options> read_options(const std::string& options_json) {
   Options out;
   caqa::ScoreRequest& r = out.request;
   out.sources = {value_or(o, "predictionName", out.sources.prediction_name),
-                 value_or(o, "goldName", out.sources.gold_name), value_or<std::string>(o, "goldSha256", "")};
+                 value_or(o, "goldName", out.sources.gold_name), value_or<std::string>(o, "goldSha256", ""),
+                 value_or<std::string>(o, "date", "")};
   std::string split = value_or<std::string>(o, "split", "");
   if (!split.empty()) r.split = split;
   auto format = caqa::parse_prediction_format(value_or<std::string>(o, "format", "auto"));

@@ -47,7 +47,9 @@ onmessage = async (event) => {
   if (type !== 'score') return;
   try {
     const { caqa, gold, goldSha256 } = await ready;
-    const all = JSON.stringify({ ...options, predictionName: name, goldName: GOLD_URL, goldSha256 });
+    // The report's date is the visitor's today in UTC, as the CLI writes it.
+    const date = new Date().toISOString().slice(0, 10);
+    const all = JSON.stringify({ ...options, predictionName: name, goldName: GOLD_URL, goldSha256, date });
     const predictions = new Uint8Array(bytes);
     // One call: the gold is parsed once, and diagnostics and report come from one pipeline run.
     const { validation, report } = JSON.parse(caqa.scoreFile(predictions, gold, all));

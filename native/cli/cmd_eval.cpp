@@ -29,6 +29,8 @@ constexpr const char* kEvalHelp =
     "  gpt_few_shot, other_few_shot     CAQA Table 13, one demonstration per category\n"
     "  binary_zero_shot                 supportive / unsupported (the CAQA authors' prompt);\n"
     "                                   score with --scheme binary\n"
+    "  attributionbench_zero_shot       attributable / not attributable (AttributionBench's own\n"
+    "                                   prompt: question, claim, reference); --scheme binary\n"
     "  attrscore_zero_shot              attributable / extrapolatory / contradictory (the CAQA\n"
     "                                   authors' AttrScore prompt); score with --scheme attrscore\n"
     "  support3_zero_shot               full / partial / no support (ours); --scheme support3\n"

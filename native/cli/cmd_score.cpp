@@ -8,6 +8,7 @@
 #include "command.h"
 #include "files.h"
 #include "inputs.h"
+#include "report_date.h"
 #include "scoring.h"
 
 namespace caqa::cli {
@@ -60,6 +61,12 @@ class ScoreCommand : public Command {
   }
 
   int run() override {
+    std::string error;
+    const auto date = report_date(error);
+    if (!date) {
+      fmt::print(stderr, "caqa score: {}\n", error);
+      return kExitUsage;
+    }
     ScoreRequest request = score_request(gold_, predictions_, &scoring_);
     request.group_by = group_by_;
     LoadedInputs inputs = load_inputs(gold_.path, paths_, request);
@@ -75,6 +82,7 @@ class ScoreCommand : public Command {
       }
       reports.push_back(std::move(*scored.report));
       reports.back().evaluator_json = evaluator_meta(reports.back().sources.prediction_name);
+      reports.back().sources.date = *date;
     }
     // The files that could be scored are reported; one that could not makes the exit code 1.
     if (reports.empty()) return kExitInvalid;

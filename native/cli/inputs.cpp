@@ -40,7 +40,7 @@ void PredictionFlags::add_to(CLI::App& app, bool with_scheme) {
             ->check([](const std::string& s) { return find_label_scheme(s) ? std::string() : "unknown scheme " + s; })
             ->capture_default_str();
     app.add_flag("--binary", binary,
-                 "Two-way evaluator: --scheme binary (attributable/supportive vs. not attributable/rest; 1/0, "
+                 "Two-way evaluator: --scheme binary (attributable vs. not_attributable; supportive/rest, 1/0, "
                  "not_supportive, unsupported accepted)");
   }
   app.add_option("--max-line-bytes", max_line_bytes, "Longest accepted line, in bytes")

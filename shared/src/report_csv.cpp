@@ -38,6 +38,7 @@ std::string render_csv(const std::vector<ScoreReport>& reports) {
   }
   for (Complexity c : kComplexities) header.push_back(fmt::format("micro_f1_{}", complexity_name(c)));
   header.emplace_back("signature");
+  header.emplace_back("date");
   std::string out = fmt::format("{}\n", fmt::join(header, ","));
   for (const ScoreReport& r : reports) {
     std::vector<std::string> row{
@@ -55,6 +56,7 @@ std::string render_csv(const std::vector<ScoreReport>& reports) {
     for (Complexity c : kComplexities)
       row.push_back(r.has_complexity ? csv_number(r.classification.complexity_micro_f1[index_of(c)]) : "");
     row.push_back(csv_field(r.signature));
+    row.push_back(csv_field(r.sources.date));
     out += fmt::format("{}\n", fmt::join(row, ","));
   }
   return out;

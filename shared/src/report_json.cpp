@@ -61,6 +61,7 @@ Json score_json(const ScoreReport& r) {
   j["gold"] = r.sources.gold_name;
   j["gold_sha256"] = r.sources.gold_sha256;
   j["split"] = r.split;
+  j["date"] = r.sources.date.empty() ? Json(nullptr) : Json(r.sources.date);
   if (!r.evaluator_json.empty())
     if (Json evaluator = Json::parse(r.evaluator_json, nullptr, false); evaluator.is_object())
       j["evaluator"] = std::move(evaluator);

@@ -64,7 +64,9 @@ std::string lm_eval_json(const ScoreReport& r) {
              task_results(" - " + g.name, g.classification, g.intervals ? &*g.intervals : nullptr, level),
              g.classification.n);
   n_samples["caqa"]["original"] = r.counts.gold;
-  ReportJson config{{"model", r.sources.prediction_name}, {"caqa_version", kVersion}};
+  ReportJson config{{"model", r.sources.prediction_name},
+                    {"caqa_version", kVersion},
+                    {"date", r.sources.date.empty() ? ReportJson(nullptr) : ReportJson(r.sources.date)}};
   if (!r.evaluator_json.empty())
     if (ReportJson evaluator = ReportJson::parse(r.evaluator_json, nullptr, false); evaluator.is_object())
       config["model_args"] = std::move(evaluator);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "caqa/version.h"
+
 namespace caqa {
 
 namespace {
@@ -91,7 +93,7 @@ std::string score_signature(const ScoreReport& r) {
                      r.options.bootstrap.level);
   else
     s += "|boot:0";
-  return s;
+  return s + fmt::format("|version:{}", kVersion);
 }
 
 }  // namespace caqa

@@ -100,7 +100,7 @@ check "a .csv file is read as CSV whatever its first column" 0 "$caqa" score "$t
 check "score --markdown" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --markdown
 expect_text "score --markdown: table" "$tmp/out" "| predictions | n | coverage |"
 check "score --binary" 0 "$caqa" score $D/pred_weak.jsonl --gold $D/benchmark.jsonl --binary
-expect_text "score --binary: binary columns" "$tmp/out" "Rest"
+expect_text "score --binary: binary columns" "$tmp/out" "Not att."
 check "score --output writes atomically" 0 "$caqa" score $D/pred_good.jsonl --gold $D/benchmark.jsonl --json -o "$tmp/report.json"
 [ -s "$tmp/report.json" ] && ! ls "$tmp"/report.json.tmp-* >/dev/null 2>&1 \
   && { passed=$((passed + 1)); echo "ok   --output file complete, no temp left"; } \

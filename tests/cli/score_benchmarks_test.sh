@@ -20,7 +20,7 @@ grep -qE '^partial +0\.700 +0\.636 +0\.667' "$tmp/out" || fail "support3 per-cla
 
 "$caqa" score $B/pred_binary.jsonl --gold $B/gold_binary.jsonl --group-by src_dataset --bootstrap 200 >"$tmp/out" \
   2>"$tmp/err" || fail "binary: $(cat "$tmp/err")"
-grep -qE '^src_dataset +n +coverage +Sup\. +Rest +Micro-F1 +95% CI' "$tmp/out" || fail "group header: $(cat "$tmp/out")"
+grep -qE '^src_dataset +n +coverage +Att\. +Not att\. +Micro-F1 +95% CI' "$tmp/out" || fail "group header: $(cat "$tmp/out")"
 grep -qE '^LFQA +13 +84\.6% +0\.545 +0\.615 +0\.538 +\[' "$tmp/out" || fail "LFQA row: $(cat "$tmp/out")"
 "$caqa" score $B/pred_binary.jsonl --gold $B/gold_binary.jsonl --group-by src_dataset --json >"$tmp/json" 2>/dev/null ||
   fail "binary --json"

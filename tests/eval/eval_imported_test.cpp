@@ -12,8 +12,9 @@ using namespace caqa::eval::testing;
 
 TEST(EvalImported, ClaimOnlyAndComplexityFreeGoldIsJudgedAndScored) {
   const std::string fixtures = std::string(CAQA_SOURCE_DIR) + "/tests/fixtures/import/";
-  for (const auto& [format, prompt_set] :
-       {std::pair<std::string, std::string>{"attributionbench", "binary_zero_shot"}, {"wice", "support3_zero_shot"}}) {
+  for (const auto& [format, prompt_set] : {std::pair<std::string, std::string>{"attributionbench", "binary_zero_shot"},
+                                           {"attributionbench", "attributionbench_zero_shot"},
+                                           {"wice", "support3_zero_shot"}}) {
     TempDir dir;
     FakeOpenAI server;
     ASSERT_EQ(run_caqa({"import", format, fixtures + format + "/good.jsonl", "-o", dir.file("gold.jsonl")}), 0)

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/report.h"
+#include "caqa/version.h"
 #include "test_support.h"
 
 TEST(Report, JsonIsDeterministicAndCarriesTheSignature) {
@@ -15,7 +16,10 @@ TEST(Report, JsonIsDeterministicAndCarriesTheSignature) {
   auto j = nlohmann::json::parse(text);
   EXPECT_EQ(
       j["signature"],
-      "caqa-score:1|split:all|n:18|missing:wrong|dup:error|extract:lenient|mode:four-way|boot:200|seed:13|level:0.95");
+      "caqa-score:1|split:all|n:18|missing:wrong|dup:error|extract:lenient|mode:four-way|boot:200|seed:13|level:0.95|"
+      "version:" +
+          std::string(caqa::kVersion));
+  EXPECT_TRUE(j["date"].is_null()) << "no date unless the front end gives one";
   EXPECT_EQ(j["gold_sha256"], "sha");
   EXPECT_EQ(j["confusion_matrix"]["columns"].size(), 6u);
   EXPECT_EQ(j["micro_f1_ci"]["level"], 0.95);

@@ -21,12 +21,17 @@ const wasmDir = path.resolve(root, process.env.CAQA_WASM_DIR || 'build-wasm/wasm
 const createCaqa = createRequire(import.meta.url)(path.join(wasmDir, 'caqa.js'));
 const caqa = await createCaqa({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'caqa.wasm')) });
 
+// One report date on both sides: the CLI reads SOURCE_DATE_EPOCH, the module takes "date".
+const SOURCE_DATE_EPOCH = 1795651200;
+const REPORT_DATE = new Date(SOURCE_DATE_EPOCH * 1000).toISOString().slice(0, 10);
+
 // CLI flags -> the module's options object (the same names the site's worker sends).
 function optionsFor(args, pred, gold, goldBytes) {
   const o = {
     predictionName: pred,
     goldName: gold,
     goldSha256: createHash('sha256').update(goldBytes).digest('hex'),
+    date: REPORT_DATE,
   };
   for (let i = 0; i < args.length; ++i) {
     const a = args[i];
@@ -52,7 +57,12 @@ function optionsFor(args, pred, gold, goldBytes) {
 // What the CLI prints on stdout, whatever its exit code (1 = invalid file: nothing).
 function cli(args) {
   try {
-    return execFileSync(native, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return execFileSync(native, args, {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, SOURCE_DATE_EPOCH: String(SOURCE_DATE_EPOCH) },
+    });
   } catch (e) {
     if (typeof e.status !== 'number') throw e;
     return e.stdout;

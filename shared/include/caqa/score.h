@@ -54,6 +54,10 @@ struct ScoreSources {
   std::string prediction_name;
   std::string gold_name;
   std::string gold_sha256;
+  // The day the report was made, YYYY-MM-DD in UTC, from the front end's clock (the CLI
+  // honours SOURCE_DATE_EPOCH); "" when the front end gives none. Beside the signature,
+  // never in it: the signature says what decides the numbers, and a date does not.
+  std::string date{};
 };
 
 struct ScoreCounts {
@@ -95,7 +99,8 @@ ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const V
 // schemes existed), else the scheme's name.
 std::string scheme_mode_name(const LabelScheme& scheme);
 
-// "caqa-score:1|split:test|n:23963|missing:wrong|dup:error|extract:lenient|boot:1000|seed:13"
+// "caqa-score:1|split:test|n:23963|missing:wrong|dup:error|extract:lenient|mode:four-way|boot:1000|seed:13|
+//  level:0.95|version:0.2.0": sacrebleu's shape, the scorer's version last.
 std::string score_signature(const ScoreReport& report);
 
 }  // namespace caqa

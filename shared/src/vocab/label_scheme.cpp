@@ -50,29 +50,32 @@ const LabelScheme kCaqa{
     {0, 1, 2, 3},
 };
 
-// Two-way attribution (AutoAIS, AttributionBench): the class names stay supportive/rest,
-// which reports, the leaderboard and the browser already print; "attributable" (via the
-// CAQA spellings) and "not attributable", AutoAIS-style 1/0 and true/false read as them.
-// AttrScore's labels fold as documented in docs/scoring.md: attributable is supportive,
-// extrapolatory and contradictory are rest (through their CAQA categories).
+// Two-way attribution (AutoAIS, AttributionBench): attributable vs. not attributable.
+// AutoAIS-style 1/0, true/false, and the older class names supportive/rest read as them;
+// a CAQA gold file scores directly (supportive is attributable, the other three
+// categories are not). AttrScore's labels fold as documented in docs/scoring.md:
+// attributable is attributable, extrapolatory and contradictory are not (through their
+// CAQA categories).
 const LabelScheme kBinary{
     "binary",
     {},
-    "attributable (supportive) vs. not attributable (rest); 1/0 accepted; a CAQA gold file scores directly",
-    {"supportive", "rest"},
-    {"Sup.", "Rest"},
+    "attributable vs. not attributable (AutoAIS, AttributionBench); 1/0 accepted; a CAQA gold file scores "
+    "directly (supportive = attributable)",
+    {"attributable", "not_attributable"},
+    {"Att.", "Not att."},
     {{"1", 0},
      {"true", 0},
      {"yes", 0},
      {"0", 1},
      {"false", 1},
      {"no", 1},
+     {"rest", 1},
      {"notsupportive", 1},
      {"nonsupportive", 1},
      {"unsupported", 1},
      {"notsupported", 1},
-     {"notattributable", 1},
      {"nonattributable", 1},
+     {"unattributable", 1},
      {"unsupportive", 1}},
     {0, 1, 1, 1},
 };
