@@ -7,11 +7,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#if defined(__CUDACC__)
-#define CAQA_HD __host__ __device__
-#else
-#define CAQA_HD
-#endif
+#include "caqa/host_device.h"
 
 namespace caqa::baseline {
 
