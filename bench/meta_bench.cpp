@@ -2,7 +2,7 @@
 // GPU answers, the CUDA twin (whose sums must equal the CPU's bit for bit), on generated
 // pairs with full-precision scores (every score distinct) and with scores rounded to one
 // decimal (11 distinct values). bench/run_meta_bench.sh runs it beside caqa meta end to end.
-//   meta_bench [N=1000000] [RESAMPLES=1000] [RUNS=3]
+//   meta_bench [N=1000000] [RESAMPLES=1000] [RUNS=3] [few|full]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
   const std::uint64_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000000;
   const std::uint64_t reps = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1000;
   const int runs = argc > 3 ? std::atoi(argv[3]) : 3;
+  const std::string only = argc > 4 ? argv[4] : "";  // "few" or "full": one case (for profiles)
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const std::uint64_t key = caqa::resample::stream_key(13, caqa::kCellStream);
   std::string why;
@@ -72,6 +73,7 @@ int main(int argc, char** argv) {
              "cuda = cpu");
   double few = 0, all_distinct = 0;
   for (int decimals : {1, -1}) {
+    if ((only == "few" && decimals < 0) || (only == "full" && decimals >= 0)) continue;
     const caqa::ScoreCells cells = make_cells(n, decimals);
     const caqa::ResampleLayout layout = caqa::resample_layout(cells);
     std::vector<RankSums> cpu(reps), cpu_all(reps), cuda(reps);

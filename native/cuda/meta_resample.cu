@@ -65,14 +65,16 @@ __global__ void partials_kernel(const std::uint32_t* counts, const double* dx, s
   if (chunk >= chunks) return;
   const std::uint64_t replicate = blockIdx.y;
   const std::uint32_t* own = counts + replicate * scores * kLevels;
-  std::uint64_t lower[kLevels];
-  for (int l = 0; l < kLevels; ++l) lower[l] = before[(replicate * chunks + chunk) * kLevels + l];
+  std::int64_t lower[kLevels];
+  for (int l = 0; l < kLevels; ++l)
+    lower[l] = static_cast<std::int64_t>(before[(replicate * chunks + chunk) * kLevels + l]);
   RankSums sums;
   resample::clear(sums);
   const std::uint64_t end = (chunk + 1) * kChunkCells, last = end < scores ? end : scores;
   for (std::uint64_t b = chunk * kChunkCells; b < last; ++b) {
-    const std::uint32_t* m = own + b * kLevels;
-    resample::add_cell(sums, m, dx[b], lower, n);
+    std::int64_t m[kLevels];
+    for (int l = 0; l < kLevels; ++l) m[l] = own[b * kLevels + l];
+    resample::add_cell(sums, m, dx[b], lower, static_cast<std::int64_t>(n));
     for (int l = 0; l < kLevels; ++l) lower[l] += m[l];
   }
   partials[replicate * chunks + chunk] = sums;

@@ -10,6 +10,7 @@
 #include <map>
 #include <vector>
 
+#include "caqa/meta/lane_draw_counts.h"
 #include "caqa/meta/resampling.h"
 #include "caqa/rng.h"
 #include "compute/cuda_status.h"
@@ -145,7 +146,7 @@ TEST(ResampleCuda, MatchesCpuBitForBit) {
     for (std::uint64_t r = 0; r < c.reps; ++r)
       EXPECT_EQ(std::memcmp(&cpu[r], &gpu[r], sizeof(RankSums)), 0)
           << "n " << c.n << ", decimals " << c.decimals << ", replicate " << r << ": pearson sums " << cpu[r].sx
-          << " vs " << gpu[r].sx << ", kendall " << cpu[r].kendall << " vs " << gpu[r].kendall;
+          << " vs " << gpu[r].sx << ", twice U " << cpu[r].twice_u[0] << " vs " << gpu[r].twice_u[0];
   }
 #endif
 }
@@ -161,6 +162,27 @@ TEST(ResampleDispatch, AutoFallsBackToTheCpuWithAReason) {
     EXPECT_FALSE(meta::choose_resampler(compute::BackendRequest::Cuda, {}).resampler);
   }
   EXPECT_EQ(meta::choose_resampler(compute::BackendRequest::Cpu, {}).resampler->name, "cpu");
+}
+
+}  // namespace
+}  // namespace caqa
+
+namespace caqa {
+namespace {
+
+TEST(LaneDrawCounts, CountsPastTheByteExactly) {
+  resample::LaneDrawCounts counts;
+  counts.reset(10);
+  for (int i = 0; i < 600; ++i) counts.add(3, 1);  // wraps twice in lane 1
+  for (int i = 0; i < 2; ++i) counts.add(5, 0);
+  counts.add(9, 3);
+  counts.finish();
+  EXPECT_TRUE(counts.any_wrapped());
+  auto lanes = [](resample::Ints v) { return std::vector<std::int64_t>{v[0], v[1], v[2], v[3]}; };
+  EXPECT_EQ(lanes(counts.sum(0, 3) + counts.wraps_before(3)), (std::vector<std::int64_t>{0, 0, 0, 0}));
+  EXPECT_EQ(lanes(counts.sum(3, 4) + counts.wraps_before(4)), (std::vector<std::int64_t>{0, 600, 0, 0}));
+  EXPECT_EQ(lanes(counts.sum(4, 9) + counts.wraps_before(9)), (std::vector<std::int64_t>{2, 0, 0, 0}));
+  EXPECT_EQ(lanes(counts.of(9)), (std::vector<std::int64_t>{0, 0, 0, 1}));
 }
 
 }  // namespace

@@ -48,59 +48,73 @@ CAQA_HD inline uint64_t draw_index(uint64_t key, uint64_t replicate, uint64_t k,
   return mul_high(mix64(key + position * 0x9E3779B97F4A7C15ull), n);
 }
 
-// What one replicate sums over its cells. Scores enter centred on the sample mean (dx).
-// Ranks are doubled so that every average rank is an integer: R = 2 * before + M - n is
-// twice a cell's average rank minus (n + 1).
-struct RankSums {
-  uint64_t level[kLevels];         // draws per support level
-  double sx, sxx, sxy;             // Pearson: sum M dx, sum M dx^2, sum (m1 + 2 m2) dx
-  int64_t rank_by_level[kLevels];  // Spearman: sum over cells of m_l * R
-  double rank_sq;                  // Spearman: sum M R^2
-  int64_t kendall;                 // sum over cells, l > lo: m_l (2 lower_lo + m_lo)
-  uint64_t tied_score_pairs;       // sum M (M - 1) / 2
-  uint64_t twice_u[3];             // ROC-AUC FS/NS, FS/PS, PS/NS: sum m_pos (2 lower_neg + m_neg)
+// How the per-cell code converts its integer sums: one lane (int64_t, every backend) or,
+// on the CPU, several replicates at once in vector lanes (resampling.cpp specializes it).
+template <class I>
+struct Lanes;
+template <>
+struct Lanes<int64_t> {
+  using Real = double;
+  CAQA_HD static double real(int64_t x) { return static_cast<double>(x); }
 };
 
-CAQA_HD inline void clear(RankSums& s) {
-  for (int l = 0; l < kLevels; ++l) s.level[l] = 0, s.rank_by_level[l] = 0;
-  s.sx = s.sxx = s.sxy = s.rank_sq = 0;
-  s.kendall = 0;
-  s.tied_score_pairs = 0;
-  for (int p = 0; p < 3; ++p) s.twice_u[p] = 0;
+// What one replicate sums over its cells (I: its integers, F: its reals; in lanes on the
+// CPU, one replicate per lane). Scores enter centred on the sample mean (dx). Ranks are
+// doubled so that every average rank is an integer: R = 2 * before + M - n is twice a
+// cell's average rank minus (n + 1). Kendall's P - Q needs no sum of its own: it is
+// twice_u's three sums minus the pairs of different levels (replicate_stats).
+template <class I, class F = typename Lanes<I>::Real>
+struct RankSumsOf {
+  I level[kLevels];          // draws per support level
+  F sx, sxx, sxy;            // Pearson: sum M dx, sum M dx^2, sum (m1 + 2 m2) dx
+  I rank_by_level[kLevels];  // Spearman: sum over cells of m_l * R
+  F rank_sq;                 // Spearman: sum M R^2
+  I tied_score_pairs;        // sum M (M - 1) / 2
+  I twice_u[3];              // ROC-AUC FS/NS, FS/PS, PS/NS: sum m_pos (2 lower_neg + m_neg)
+};
+using RankSums = RankSumsOf<int64_t>;
+
+template <class I, class F>
+CAQA_HD inline void clear(RankSumsOf<I, F>& s) {
+  for (int l = 0; l < kLevels; ++l) s.level[l] = I{}, s.rank_by_level[l] = I{};
+  s.sx = s.sxx = s.sxy = s.rank_sq = F{};
+  s.tied_score_pairs = I{};
+  for (int p = 0; p < 3; ++p) s.twice_u[p] = I{};
 }
 
 // One cell (a distinct score) with m[l] draws of level l, after lower[l] draws of each level
-// at smaller scores, in a replicate of n draws.
-CAQA_HD inline void add_cell(RankSums& s, const uint32_t* m, double dx, const uint64_t* lower, uint64_t n) {
-  const uint64_t total = static_cast<uint64_t>(m[0]) + m[1] + m[2];
-  if (total == 0) return;
-  const double dm = static_cast<double>(total);
+// at smaller scores, in a replicate of n draws. Branch-free: a cell nobody drew adds zeros,
+// and a sum that starts at +0.0 keeps its bits when a zero of either sign is added, so
+// adding an undrawn cell and skipping it give the same sums.
+template <class I, class F>
+CAQA_HD inline void add_cell(RankSumsOf<I, F>& s, const I* m, double dx, const I* lower, int64_t n) {
+  const I total = m[0] + m[1] + m[2];
+  const F dm = Lanes<I>::real(total);
   s.sx += dm * dx;
   s.sxx += dm * dx * dx;
-  s.sxy += static_cast<double>(static_cast<uint64_t>(m[1]) + 2ull * m[2]) * dx;
-  const int64_t rank = static_cast<int64_t>(2 * (lower[0] + lower[1] + lower[2]) + total) - static_cast<int64_t>(n);
+  s.sxy += Lanes<I>::real(m[1] + 2 * m[2]) * dx;
+  const I rank = 2 * (lower[0] + lower[1] + lower[2]) + total - n;
   for (int l = 0; l < kLevels; ++l) {
     s.level[l] += m[l];
-    s.rank_by_level[l] += static_cast<int64_t>(m[l]) * rank;
+    s.rank_by_level[l] += m[l] * rank;
   }
-  const double dr = static_cast<double>(rank);
+  const F dr = Lanes<I>::real(rank);
   s.rank_sq += dm * dr * dr;
-  const auto below = [&](int lo) { return static_cast<int64_t>(2 * lower[lo] + m[lo]); };
-  s.kendall += static_cast<int64_t>(m[1]) * below(0) + static_cast<int64_t>(m[2]) * (below(0) + below(1));
-  s.tied_score_pairs += total * (total - 1) / 2;
-  s.twice_u[0] += static_cast<uint64_t>(m[2]) * static_cast<uint64_t>(below(0));
-  s.twice_u[1] += static_cast<uint64_t>(m[2]) * static_cast<uint64_t>(below(1));
-  s.twice_u[2] += static_cast<uint64_t>(m[1]) * static_cast<uint64_t>(below(0));
+  s.tied_score_pairs += (total * (total - 1)) >> 1;
+  const I below0 = 2 * lower[0] + m[0], below1 = 2 * lower[1] + m[1];
+  s.twice_u[0] += m[2] * below0;
+  s.twice_u[1] += m[2] * below1;
+  s.twice_u[2] += m[1] * below0;
 }
 
 // a += b, field by field (the fold of chunk sums in chunk order).
-CAQA_HD inline void add_sums(RankSums& a, const RankSums& b) {
+template <class I, class F>
+CAQA_HD inline void add_sums(RankSumsOf<I, F>& a, const RankSumsOf<I, F>& b) {
   for (int l = 0; l < kLevels; ++l) a.level[l] += b.level[l], a.rank_by_level[l] += b.rank_by_level[l];
   a.sx += b.sx;
   a.sxx += b.sxx;
   a.sxy += b.sxy;
   a.rank_sq += b.rank_sq;
-  a.kendall += b.kendall;
   a.tied_score_pairs += b.tied_score_pairs;
   for (int p = 0; p < 3; ++p) a.twice_u[p] += b.twice_u[p];
 }

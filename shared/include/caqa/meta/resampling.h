@@ -25,6 +25,7 @@ namespace caqa {
 struct ResampleLayout {
   std::vector<double> dx;                 // per distinct score, ascending: score minus the mean score
   std::vector<std::uint32_t> cell_start;  // first item of cell b * 3 + l; one more entry: the item count
+  std::vector<std::uint8_t> item_level;   // the level of each item (the CPU twin's pass reads it)
   std::uint64_t items() const { return cell_start.empty() ? 0 : cell_start.back(); }
   std::size_t scores() const { return dx.size(); }
   std::size_t chunks() const { return (scores() + resample::kChunkCells - 1) / resample::kChunkCells; }
