@@ -39,7 +39,7 @@ __global__ void forward_scatter(const uint64_t* offsets, const uint32_t* indices
   const uint32_t row = rows[r];
   const uint64_t b = offsets[row], e = offsets[row + 1];
   float z[kClasses], delta[kClasses];
-  row_logits(indices + b, values + b, e - b, weights, bias, z);
+  row_logits(indices + b, values + b, e - b, RowMajorWeights<ClassArray>{weights}, ClassArray::load(bias)).store(z);
   softmax4(z);
   logit_gradient(z, labels[row], scale, delta);
   for (uint64_t j = b; j < e; ++j) {
@@ -71,7 +71,7 @@ __global__ void predict_rows(const uint64_t* offsets, const uint32_t* indices, c
   if (r >= rows) return;
   const uint64_t b = offsets[r], e = offsets[r + 1];
   float* p = probs + r * kClasses;
-  row_logits(indices + b, values + b, e - b, weights, bias, p);
+  row_logits(indices + b, values + b, e - b, RowMajorWeights<ClassArray>{weights}, ClassArray::load(bias)).store(p);
   softmax4(p);
 }
 
