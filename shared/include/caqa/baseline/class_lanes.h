@@ -8,11 +8,7 @@
 
 #include <math.h>
 
-#if defined(__CUDACC__)
-#define CAQA_HD __host__ __device__
-#else
-#define CAQA_HD
-#endif
+#include "caqa/host_device.h"
 
 #if !defined(__CUDACC__) && defined(__SSE__)
 #include <xmmintrin.h>
