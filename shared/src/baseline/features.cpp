@@ -58,16 +58,21 @@ struct RowBuilder {
 
   std::uint32_t bucket(std::uint64_t h) const { return static_cast<std::uint32_t>(h ^ (h >> 29)) & mask; }
 
-  // n-gram features of the tokens under namespace ns, unit L2 norm over distinct ones.
-  void add_text(std::string_view ns, const std::vector<Token>& tokens) {
+  // n-gram features of the tokens of first then second (one text: a bigram spans the
+  // two) under namespace ns, unit L2 norm over distinct ones.
+  void add_text(std::string_view ns, const std::vector<Token>& first, const std::vector<Token>& second = {}) {
     group.clear();
     const std::uint64_t base = fnv1a64(ns);
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-      const std::string& w = tokens[i].lower;
+    const std::size_t count = first.size() + second.size();
+    auto lower = [&](std::size_t i) -> const std::string& {
+      return i < first.size() ? first[i].lower : second[i - first.size()].lower;
+    };
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::string& w = lower(i);
       std::uint64_t uni = fnv1a64(w, fnv1a64("w", base));
       group.push_back(bucket(uni));
-      if (i + 1 < tokens.size()) {
-        std::uint64_t bi = fnv1a64(tokens[i + 1].lower, fnv1a64(" ", fnv1a64(w, fnv1a64("b", base))));
+      if (i + 1 < count) {
+        std::uint64_t bi = fnv1a64(lower(i + 1), fnv1a64(" ", fnv1a64(w, fnv1a64("b", base))));
         group.push_back(bucket(bi));
       }
       // in-word character 3-grams of "<word>" (no copy: the boundaries are virtual)
@@ -194,9 +199,7 @@ void featurize(const TextFields& fields, const FeatureConfig& config, SparseRows
   if (view != InputView::CitationOnly) answer = detail::tokenize(fields.answer);
   if (view == InputView::Full || view == InputView::CitationOnly) citation = detail::tokenize(fields.citation);
   if (view == InputView::Full || view == InputView::QuestionAnswer) {
-    std::vector<Token> qa = question;
-    qa.insert(qa.end(), answer.begin(), answer.end());
-    row.add_text("qa", qa);
+    row.add_text("qa", question, answer);
   } else if (view == InputView::AnswerOnly) {
     row.add_text("a", answer);
   }
