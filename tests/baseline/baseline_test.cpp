@@ -86,37 +86,32 @@ LogRegModel scalar_loop_train(const SparseRows& rows, const std::vector<std::uin
   std::vector<float> m(model.weights.size()), v(model.weights.size()), grad(model.weights.size());
   std::array<float, kClasses> mb{}, vb{}, gb{};
   std::vector<std::uint32_t> features;
-  std::uint64_t t = 0;
-  for (int epoch = 0; epoch < options.epochs; ++epoch) {
-    const auto order = epoch_order(x.rows, options.seed, epoch);
-    for (std::size_t start = 0; start < x.rows; start += static_cast<std::size_t>(options.batch)) {
-      const std::size_t n = std::min<std::size_t>(options.batch, x.rows - start);
-      const std::uint32_t* batch = order.data() + start;
-      batch_features(x, batch, n, features);
-      for (std::size_t r = 0; r < n; ++r) {
-        float z[kClasses], delta[kClasses];
-        for (int k = 0; k < kClasses; ++k) z[k] = model.bias[k];
-        for (std::uint64_t j = x.offsets[batch[r]]; j < x.offsets[batch[r] + 1]; ++j)
-          for (int k = 0; k < kClasses; ++k) z[k] += x.values[j] * model.weights[x.indices[j] * kClasses + k];
-        softmax4(z);
-        logit_gradient(z, labels[batch[r]], 1.0f / static_cast<float>(n), delta);
-        for (std::uint64_t j = x.offsets[batch[r]]; j < x.offsets[batch[r] + 1]; ++j)
-          for (int k = 0; k < kClasses; ++k) grad[x.indices[j] * kClasses + k] += x.values[j] * delta[k];
-        for (int k = 0; k < kClasses; ++k) gb[k] += delta[k];
-      }
-      AdamStep step = adam_step(options, ++t);
-      for (std::uint32_t f : features)
-        for (std::size_t p = f * kClasses; p < (f + 1) * kClasses; ++p) {
-          adam_update(model.weights[p], m[p], v[p], grad[p], step);
-          grad[p] = 0;
-        }
-      step.l2 = 0;
-      for (int k = 0; k < kClasses; ++k) {
-        adam_update(model.bias[k], mb[k], vb[k], gb[k], step);
-        gb[k] = 0;
-      }
+  for_each_minibatch(x.rows, options, [&](const std::uint32_t* batch, std::size_t n, std::uint64_t t) {
+    batch_features(x, batch, n, features);
+    for (std::size_t r = 0; r < n; ++r) {
+      float z[kClasses], delta[kClasses];
+      for (int k = 0; k < kClasses; ++k) z[k] = model.bias[k];
+      for (std::uint64_t j = x.offsets[batch[r]]; j < x.offsets[batch[r] + 1]; ++j)
+        for (int k = 0; k < kClasses; ++k) z[k] += x.values[j] * model.weights[x.indices[j] * kClasses + k];
+      softmax4(z);
+      logit_gradient(z, labels[batch[r]], 1.0f / static_cast<float>(n), delta);
+      for (std::uint64_t j = x.offsets[batch[r]]; j < x.offsets[batch[r] + 1]; ++j)
+        for (int k = 0; k < kClasses; ++k) grad[x.indices[j] * kClasses + k] += x.values[j] * delta[k];
+      for (int k = 0; k < kClasses; ++k) gb[k] += delta[k];
     }
-  }
+    AdamStep step = adam_step(options, t);
+    for (std::uint32_t f : features)
+      for (std::size_t p = f * kClasses; p < (f + 1) * kClasses; ++p) {
+        adam_update(model.weights[p], m[p], v[p], grad[p], step);
+        grad[p] = 0;
+      }
+    step.l2 = 0;
+    for (int k = 0; k < kClasses; ++k) {
+      adam_update(model.bias[k], mb[k], vb[k], gb[k], step);
+      gb[k] = 0;
+    }
+    return true;
+  });
   return model;
 }
 

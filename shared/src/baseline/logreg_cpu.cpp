@@ -36,39 +36,34 @@ bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptio
   ClassVector bias = ClassVector::load(model.bias.data()), mb = zero, vb = zero, gb = zero;
   const StateWeights weights_of{state.data()};
   std::vector<std::uint32_t> features;
-  std::uint64_t t = 0;
   float z[kClasses], delta[kClasses];
-  for (int epoch = 0; epoch < options.epochs; ++epoch) {
-    const auto order = epoch_order(x.rows, options.seed, epoch);
-    for (std::size_t start = 0; start < x.rows; start += static_cast<std::size_t>(options.batch)) {
-      const std::size_t n = std::min<std::size_t>(options.batch, x.rows - start);
-      const std::uint32_t* rows = order.data() + start;
-      batch_features(x, rows, n, features);
-      const float scale = 1.0f / static_cast<float>(n);
-      for (std::size_t r = 0; r < n; ++r) {
-        const std::uint64_t b = x.offsets[rows[r]], e = x.offsets[rows[r] + 1];
-        row_logits(x.indices + b, x.values + b, e - b, weights_of, bias).store(z);
-        softmax4(z);
-        logit_gradient(z, labels[rows[r]], scale, delta);
-        const ClassVector d = ClassVector::load(delta);
-        for (std::uint64_t j = b; j < e; ++j) {
-          ClassVector& g = state[x.indices[j]].g;
-          g = g + x.values[j] * d;
-        }
-        gb = gb + d;
+  for_each_minibatch(x.rows, options, [&](const std::uint32_t* rows, std::size_t n, std::uint64_t t) {
+    batch_features(x, rows, n, features);
+    const float scale = 1.0f / static_cast<float>(n);
+    for (std::size_t r = 0; r < n; ++r) {
+      const std::uint64_t b = x.offsets[rows[r]], e = x.offsets[rows[r] + 1];
+      row_logits(x.indices + b, x.values + b, e - b, weights_of, bias).store(z);
+      softmax4(z);
+      logit_gradient(z, labels[rows[r]], scale, delta);
+      const ClassVector d = ClassVector::load(delta);
+      for (std::uint64_t j = b; j < e; ++j) {
+        ClassVector& g = state[x.indices[j]].g;
+        g = g + x.values[j] * d;
       }
-      const AdamStep step = adam_step(options, ++t);
-      for (std::uint32_t f : features) {
-        FeatureState& s = state[f];
-        adam_update(s.w, s.m, s.v, s.g, step);
-        s.g = zero;
-      }
-      AdamStep bias_step = step;
-      bias_step.l2 = 0;
-      adam_update(bias, mb, vb, gb, bias_step);
-      gb = zero;
+      gb = gb + d;
     }
-  }
+    const AdamStep step = adam_step(options, t);
+    for (std::uint32_t f : features) {
+      FeatureState& s = state[f];
+      adam_update(s.w, s.m, s.v, s.g, step);
+      s.g = zero;
+    }
+    AdamStep bias_step = step;
+    bias_step.l2 = 0;
+    adam_update(bias, mb, vb, gb, bias_step);
+    gb = zero;
+    return true;
+  });
   for (std::size_t f = 0; f < state.size(); ++f) state[f].w.store(model.weights.data() + f * kClasses);
   bias.store(model.bias.data());
   return true;
