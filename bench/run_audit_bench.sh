@@ -42,7 +42,7 @@ timed() {
       exit 1
     fi
   done
-  read -r min median < <(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[1], a[int((NR+1)/2)]}')
+  read -r min median < <(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[1], (a[int((NR+1)/2)] + a[int(NR/2)+1]) / 2}')
   printf '  %-34s min %7.2f s  median %7.2f s  (%d runs)  peak RSS %5d MB\n' "$name" "$min" "$median" "$repeats" \
     $((peak / 1024))
   last_min=$min
