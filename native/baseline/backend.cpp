@@ -90,21 +90,28 @@ std::optional<TrainResult> train_logreg(const Dataset& data, const FeatureConfig
   start = std::chrono::steady_clock::now();
   if (!backend.train(view_of(x), labels.data(), options, result.model, error)) return std::nullopt;
   result.train_seconds = seconds_since(start);
+  result.features = std::move(x);
   return result;
 }
 
 std::optional<PredictResult> predict_logreg(const Dataset& data, const LogRegModel& model, ComputeBackend& backend,
                                             std::string& error) {
+  const auto start = std::chrono::steady_clock::now();
+  const SparseRows x = featurize_all(data, FeatureConfig{model.dim_bits, static_cast<InputView>(model.view)});
+  const double featurize_seconds = seconds_since(start);
+  auto result = predict_rows(x, model, backend, error);
+  if (result) result->featurize_seconds = featurize_seconds;
+  return result;
+}
+
+std::optional<PredictResult> predict_rows(const SparseRows& x, const LogRegModel& model, ComputeBackend& backend,
+                                          std::string& error) {
   PredictResult result;
-  auto start = std::chrono::steady_clock::now();
-  FeatureConfig config{model.dim_bits, static_cast<InputView>(model.view)};
-  SparseRows x = featurize_all(data, config);
-  result.featurize_seconds = seconds_since(start);
-  start = std::chrono::steady_clock::now();
-  result.probs.assign(data.size() * kClasses, 0.0f);
+  const auto start = std::chrono::steady_clock::now();
+  result.probs.assign(x.rows() * kClasses, 0.0f);
   if (!backend.predict(view_of(x), model, result.probs.data(), error)) return std::nullopt;
-  result.labels.reserve(data.size());
-  for (std::size_t i = 0; i < data.size(); ++i) result.labels.push_back(kLabels[argmax4(&result.probs[i * kClasses])]);
+  result.labels.reserve(x.rows());
+  for (std::size_t i = 0; i < x.rows(); ++i) result.labels.push_back(kLabels[argmax4(&result.probs[i * kClasses])]);
   result.predict_seconds = seconds_since(start);
   return result;
 }

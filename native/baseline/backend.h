@@ -42,6 +42,7 @@ BackendChoice choose_backend(BackendRequest request);
 // Featurize + train / featurize + predict with a backend.
 struct TrainResult {
   LogRegModel model;
+  SparseRows features;  // the training rows, for scoring the fit without featurizing again
   double featurize_seconds = 0, train_seconds = 0;
 };
 std::optional<TrainResult> train_logreg(const Dataset& data, const FeatureConfig& features, const TrainOptions& options,
@@ -53,5 +54,8 @@ struct PredictResult {
 };
 std::optional<PredictResult> predict_logreg(const Dataset& data, const LogRegModel& model, ComputeBackend& backend,
                                             std::string& error);
+// Rows featurized already, with the model's feature configuration (TrainResult::features).
+std::optional<PredictResult> predict_rows(const SparseRows& x, const LogRegModel& model, ComputeBackend& backend,
+                                          std::string& error);
 
 }  // namespace caqa::baseline

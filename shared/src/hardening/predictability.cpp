@@ -35,39 +35,49 @@ void gather(const SparseRows& x, const std::uint32_t* rows, std::size_t n, Spars
 
 std::vector<Predictability> score_predictability(const SparseRows& x, const std::vector<std::uint8_t>& labels,
                                                  const std::vector<std::uint32_t>& kept, const AfliteOptions& options,
-                                                 int round) {
+                                                 int round, const ParallelFor& parallel) {
   const std::size_t n = kept.size();
-  std::vector<Predictability> scores(n);
   // At least one sample on each side, whatever the share.
   const auto t = std::clamp<std::size_t>(static_cast<std::size_t>(std::llround(options.train_share * n)), 1, n - 1);
-  SparseRows train_x, held_x;
-  std::vector<std::uint8_t> train_labels(t);
-  std::vector<std::uint32_t> rows(n);
-  std::vector<float> probs((n - t) * baseline::kClasses);
-  baseline::LogRegModel model;
-  std::string error;  // the CPU backend fails only on a bad schedule, which options rule out
-  for (int p = 0; p < options.partitions; ++p) {
-    const std::uint64_t seed = partition_seed(options.seed, round, p);
-    const auto order = baseline::epoch_order(n, seed, 0);  // positions in kept
-    for (std::size_t i = 0; i < n; ++i) rows[i] = kept[order[i]];
+  // Each partition's model is independent of the others: they train in parallel, and their
+  // held-out predictions are summed into the scores afterwards in partition order, so the
+  // sums round the same way whichever partition finished first.
+  struct HeldOut {
+    std::vector<std::uint32_t> order;  // positions in kept; [t, n) held out
+    std::vector<float> probs;          // (n - t) * kClasses
+  };
+  std::vector<HeldOut> parts(static_cast<std::size_t>(options.partitions));
+  run_each(parallel, parts.size(), [&](std::size_t p) {
+    const std::uint64_t seed = partition_seed(options.seed, round, static_cast<int>(p));
+    HeldOut& part = parts[p];
+    part.order = baseline::epoch_order(n, seed, 0);
+    std::vector<std::uint32_t> rows(n);
+    std::vector<std::uint8_t> train_labels(t);
+    for (std::size_t i = 0; i < n; ++i) rows[i] = kept[part.order[i]];
     for (std::size_t i = 0; i < t; ++i) train_labels[i] = labels[rows[i]];
+    SparseRows train_x, held_x;
     gather(x, rows.data(), t, train_x);
     gather(x, rows.data() + t, n - t, held_x);
+    baseline::LogRegModel model;
     model.reset(options.dim_bits, static_cast<std::uint8_t>(baseline::InputView::Full));
     baseline::TrainOptions train;
     train.seed = seed;
     train.epochs = options.epochs;
+    std::string error;  // the CPU backend fails only on a bad schedule, which options rule out
     baseline::cpu::logreg_train(baseline::view_of(train_x), train_labels.data(), train, model, error);
-    baseline::cpu::logreg_predict(baseline::view_of(held_x), model, probs.data(), error);
+    part.probs.resize((n - t) * baseline::kClasses);
+    baseline::cpu::logreg_predict(baseline::view_of(held_x), model, part.probs.data(), error);
+  });
+  std::vector<Predictability> scores(n);
+  for (const HeldOut& part : parts)
     for (std::size_t i = t; i < n; ++i) {
-      const float* prob = probs.data() + (i - t) * baseline::kClasses;
-      const std::uint8_t gold = labels[rows[i]];
-      Predictability& s = scores[order[i]];
+      const float* prob = part.probs.data() + (i - t) * baseline::kClasses;
+      const std::uint8_t gold = labels[kept[part.order[i]]];
+      Predictability& s = scores[part.order[i]];
       ++s.seen;
       s.correct += baseline::argmax4(prob) == gold ? 1 : 0;
       s.gold_probability += prob[gold];
     }
-  }
   return scores;
 }
 

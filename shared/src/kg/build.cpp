@@ -110,20 +110,20 @@ void append_sampled_questions(const BuildSources& sources, const BenchmarkOption
 
 // The shortcut audit of the split just built (caqa/audit): every shallow probe trained on
 // train and scored on test, as `caqa audit` does from the written files.
-audit::AuditResult audit_samples(const std::vector<BenchmarkSample>& samples) {
+audit::AuditResult audit_samples(const std::vector<BenchmarkSample>& samples, const ParallelFor& parallel) {
   std::array<std::vector<audit::AuditSample>, 2> split;
   for (const auto& s : samples)
     split[s.test].push_back({s.id, s.question, s.answer, s.citation, s.label, s.complexity, {}});
-  return audit::run_audit(split[0], split[1]);
+  return audit::run_audit(split[0], split[1], {}, parallel);
 }
 
 // --harden: AFLite over every sample (caqa/hardening); the samples it removes are gone
 // from both splits and from the counts.
-void harden(BuildResult& result, const hardening::AfliteOptions& options, BuiltBenchmark& built,
-            std::string& markdown) {
+void harden(BuildResult& result, const hardening::AfliteOptions& options, const ParallelFor& parallel,
+            BuiltBenchmark& built, std::string& markdown) {
   std::vector<hardening::FilterSample> samples;
   for (const auto& s : result.samples) samples.push_back({s.question, s.answer, s.citation, s.label, s.complexity});
-  built.hardening = hardening::aflite_filter(samples, options);
+  built.hardening = hardening::aflite_filter(samples, options, parallel);
   if (built.hardening->error != hardening::AfliteError::None) return;
   markdown = "\n" + hardening::aflite_markdown(*built.hardening, options);
   std::vector<BenchmarkSample> kept;
@@ -174,8 +174,8 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
                              built.text_checks);
   std::string hardening_md;
   if (options.harden) {
-    if (options.audit) built.audit_before_hardening = audit_samples(result.samples);
-    harden(result, options.hardening, built, hardening_md);
+    if (options.audit) built.audit_before_hardening = audit_samples(result.samples, options.parallel);
+    harden(result, options.hardening, options.parallel, built, hardening_md);
   }
   // Rendered a block at a time (in parallel) and appended in order: only a block's lines
   // are held twice.
@@ -195,7 +195,7 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
     built.statistics_md +=
         "\n## Before adversarial filtering\n\n" + audit::render_markdown(built.audit_before_hardening->report);
   if (options.audit) {
-    built.audit = audit_samples(result.samples);
+    built.audit = audit_samples(result.samples, options.parallel);
     if (built.audit->ok()) built.statistics_md += "\n" + audit::render_markdown(built.audit->report);
   }
   built.stats = result.stats;
