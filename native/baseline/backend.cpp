@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "baseline/logreg_twins.h"
+#include "compute/cuda_status.h"
 
 namespace caqa::baseline {
 
@@ -32,29 +33,15 @@ class TwinBackend : public ComputeBackend {
 
 }  // namespace
 
-std::optional<BackendRequest> parse_backend_request(std::string_view text) {
-  if (text == "auto") return BackendRequest::Auto;
-  if (text == "cpu") return BackendRequest::Cpu;
-  if (text == "cuda" || text == "gpu") return BackendRequest::Cuda;
-  return std::nullopt;
-}
-
 std::unique_ptr<ComputeBackend> make_cpu_backend() {
   return std::make_unique<TwinBackend<cpu::logreg_train, cpu::logreg_predict>>("cpu");
 }
 
 std::unique_ptr<ComputeBackend> make_cuda_backend(std::string& reason) {
+  if (!compute::cuda_usable(reason)) return nullptr;
 #ifdef CAQA_WITH_CUDA
-  std::string error;
-  int devices = cuda::device_count(error);
-  if (devices <= 0) {
-    reason = "no usable GPU (" + error + ")";
-    return nullptr;
-  }
-  reason = std::to_string(devices) + " CUDA device(s) found";
   return std::make_unique<TwinBackend<cuda::logreg_train, cuda::logreg_predict>>("cuda");
 #else
-  reason = "this build has no CUDA kernels (configured without nvcc or with CAQA_CUDA=OFF)";
   return nullptr;
 #endif
 }

@@ -13,6 +13,7 @@
 #include "baseline/dataset.h"
 #include "caqa/baseline/features.h"
 #include "caqa/baseline/logreg.h"
+#include "compute/backend_request.h"
 
 namespace caqa::baseline {
 
@@ -25,8 +26,8 @@ class ComputeBackend {
   virtual bool predict(const CsrView& x, const LogRegModel& model, float* probs, std::string& error) = 0;
 };
 
-enum class BackendRequest { Auto, Cpu, Cuda };
-std::optional<BackendRequest> parse_backend_request(std::string_view text);  // auto, cpu, cuda
+using compute::BackendRequest;
+using compute::parse_backend_request;
 
 std::unique_ptr<ComputeBackend> make_cpu_backend();
 // nullptr with the reason when CUDA cannot run here (not built, no driver, no device).

@@ -8,28 +8,13 @@
 #include <vector>
 
 #include "baseline/logreg_twins.h"
+#include "cuda/cuda_check.h"
 
 namespace caqa::baseline::cuda {
 
 namespace {
 
-#define CAQA_CUDA_TRY(call)                                            \
-  do {                                                                 \
-    cudaError_t status_ = (call);                                      \
-    if (status_ != cudaSuccess) {                                      \
-      error = std::string(#call) + ": " + cudaGetErrorString(status_); \
-      return false;                                                    \
-    }                                                                  \
-  } while (0)
-
-template <class T>
-struct DeviceBuffer {
-  T* ptr = nullptr;
-  ~DeviceBuffer() {
-    if (ptr) cudaFree(ptr);
-  }
-  cudaError_t alloc(std::size_t n) { return cudaMalloc(&ptr, (n ? n : 1) * sizeof(T)); }
-};
+using caqa::cuda::DeviceBuffer;
 
 __global__ void forward_scatter(const uint64_t* offsets, const uint32_t* indices, const float* values,
                                 const uint8_t* labels, const uint32_t* rows, uint32_t n, const float* weights,
@@ -92,18 +77,6 @@ bool upload(const CsrView& x, DeviceCsr& d, std::string& error) {
 }
 
 }  // namespace
-
-int device_count(std::string& error) {
-  int n = 0;
-  cudaError_t status = cudaGetDeviceCount(&n);
-  if (status != cudaSuccess) {
-    error = cudaGetErrorString(status);
-    cudaGetLastError();  // clear the sticky error
-    return 0;
-  }
-  if (n == 0) error = "no CUDA device";
-  return n;
-}
 
 bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptions& options, LogRegModel& model,
                   std::string& error) {
