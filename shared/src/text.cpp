@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace caqa {
 
@@ -19,6 +20,30 @@ constexpr std::array<std::string_view, 62> kStopWords = {
     "how",  "i",     "in",    "is",     "it",    "its",    "of",    "on",   "one",   "or",   "she",  "such", "that",
     "the",  "their", "them",  "then",   "there", "these",  "they",  "this", "those", "to",   "was",  "were", "what",
     "when", "where", "which", "while",  "who",   "whom",   "whose", "why",  "with",  "you"};
+
+// A word of up to eight bytes as a number, first byte highest and zeros after: the numbers
+// sort as the words do, so the sorted list above packs into a sorted list of numbers.
+constexpr std::uint64_t packed(std::string_view word) {
+  std::uint64_t out = 0;
+  for (std::size_t i = 0; i < 8; ++i) out = out << 8 | (i < word.size() ? static_cast<unsigned char>(word[i]) : 0u);
+  return out;
+}
+
+constexpr std::size_t kLongestStopWord = 6;
+
+constexpr std::array<std::uint64_t, kStopWords.size()> kPackedStopWords = [] {
+  std::array<std::uint64_t, kStopWords.size()> out{};
+  for (std::size_t i = 0; i < kStopWords.size(); ++i) out[i] = packed(kStopWords[i]);
+  return out;
+}();
+
+constexpr bool packs_in_order() {
+  for (std::size_t i = 0; i < kStopWords.size(); ++i)
+    if (kStopWords[i].size() > kLongestStopWord || (i > 0 && kPackedStopWords[i - 1] >= kPackedStopWords[i]))
+      return false;
+  return true;
+}
+static_assert(packs_in_order(), "kStopWords: sorted, distinct, none longer than kLongestStopWord");
 
 }  // namespace
 
@@ -45,7 +70,10 @@ std::string ascii_lower(std::string_view text) {
 }
 
 bool is_stop_word(std::string_view lower_word) {
-  return std::binary_search(kStopWords.begin(), kStopWords.end(), lower_word);
+  // A zero byte would pack like the end of the word.
+  if (lower_word.empty() || lower_word.size() > kLongestStopWord || lower_word.find('\0') != std::string_view::npos)
+    return false;
+  return std::binary_search(kPackedStopWords.begin(), kPackedStopWords.end(), packed(lower_word));
 }
 
 }  // namespace caqa

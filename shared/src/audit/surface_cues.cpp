@@ -50,10 +50,6 @@ std::string word_text(const std::vector<Token>& tokens) {
   return out;
 }
 
-bool contains_words(const std::string& text, std::string_view words) {
-  return text.find(" " + std::string(words) + " ") != std::string::npos;
-}
-
 // Fraction of items found, -1 when there are none.
 template <class Item, class Found>
 double fraction(const std::vector<Item>& items, Found found) {
@@ -89,8 +85,9 @@ QuestionCues::QuestionCues(std::string_view question, std::string_view answer,
   const auto a_tokens = baseline::detail::tokenize(answer);
   const std::string question_text = word_text(q_tokens);
   // The answer's names that the question does not already hold: its claim.
-  for (auto& span : name_spans(a_tokens))
-    if (!contains_words(question_text, span)) claim_.push_back(std::move(span));
+  for (const auto& span : name_spans(a_tokens))
+    if (std::string padded = " " + span + " "; question_text.find(padded) == std::string::npos)
+      claim_.push_back(std::move(padded));
   for (std::string_view e : answer_entities)
     if (auto tokens = baseline::detail::tokenize(e); !tokens.empty()) entities_.push_back(word_text(tokens));
   q_words_ = content_words(q_tokens);
@@ -100,11 +97,29 @@ QuestionCues::QuestionCues(std::string_view question, std::string_view answer,
   std::set_union(a_words_.begin(), a_words_.end(), q_words_.begin(), q_words_.end(), std::back_inserter(qa_words_));
 }
 
-std::vector<double> QuestionCues::lengths_of(std::string_view citation, const Tokens& tokens,
-                                             const std::vector<std::uint64_t>& c_words) const {
-  const auto content =
-      static_cast<double>(std::count_if(tokens.begin(), tokens.end(), [](const Token& t) { return !t.stop; }));
-  const auto distinct = static_cast<double>(c_words.size());
+QuestionCues::CitationWords QuestionCues::read(std::string_view citation) {
+  CitationWords out;
+  out.text.reserve(citation.size() + 2);
+  out.text.push_back(' ');
+  for (const WordRange& r : word_ranges(citation)) {
+    if (baseline::detail::is_citation_marker(citation, r)) continue;
+    const std::size_t begin = out.text.size();
+    for (std::size_t i = r.begin; i < r.end; ++i) out.text.push_back(ascii_lower(citation[i]));
+    const std::string_view lower = std::string_view(out.text).substr(begin);
+    if (!is_stop_word(lower)) {
+      ++out.content;
+      out.distinct.push_back(fnv1a64(lower));
+    }
+    out.text.push_back(' ');
+  }
+  std::sort(out.distinct.begin(), out.distinct.end());
+  out.distinct.erase(std::unique(out.distinct.begin(), out.distinct.end()), out.distinct.end());
+  return out;
+}
+
+std::vector<double> QuestionCues::lengths_of(std::string_view citation, const CitationWords& words) const {
+  const auto content = static_cast<double>(words.content);
+  const auto distinct = static_cast<double>(words.distinct.size());
   return {static_cast<double>(citation.size()),
           static_cast<double>(sentence_count(citation)),
           question_chars_,
@@ -113,37 +128,29 @@ std::vector<double> QuestionCues::lengths_of(std::string_view citation, const To
           content == 0 ? -1 : distinct / content};
 }
 
-std::vector<double> QuestionCues::presence_of(const Tokens& tokens, const std::vector<std::uint64_t>& c_words) const {
-  const std::string citation_text = word_text(tokens);
+std::vector<double> QuestionCues::presence_of(const CitationWords& words) const {
+  const std::vector<std::uint64_t>& c_words = words.distinct;
   auto in_citation = [&](std::uint64_t w) { return sorted_contains(c_words, w); };
   auto not_in_qa = [&](std::uint64_t w) { return !sorted_contains(qa_words_, w); };
+  auto in_text = [&](const std::string& padded) { return words.text.find(padded) != std::string::npos; };
   return {
-      fraction(claim_, [&](const std::string& span) { return contains_words(citation_text, span); }),
-      fraction(entities_, [&](const std::string& e) { return citation_text.find(e) != std::string::npos; }),
-      fraction(q_words_, in_citation),
-      fraction(a_words_, in_citation),
-      fraction(claim_words_, in_citation),
-      fraction(c_words, not_in_qa),
+      fraction(claim_, in_text),       fraction(entities_, in_text),        fraction(q_words_, in_citation),
+      fraction(a_words_, in_citation), fraction(claim_words_, in_citation), fraction(c_words, not_in_qa),
   };
 }
 
 std::vector<double> QuestionCues::all(std::string_view citation) const {
-  const auto tokens = baseline::detail::tokenize(citation);
-  const auto c_words = content_words(tokens);
-  std::vector<double> out = lengths_of(citation, tokens, c_words);
-  for (double v : presence_of(tokens, c_words)) out.push_back(v);
+  const CitationWords words = read(citation);
+  std::vector<double> out = lengths_of(citation, words);
+  for (double v : presence_of(words)) out.push_back(v);
   return out;
 }
 
 std::vector<double> QuestionCues::lengths(std::string_view citation) const {
-  const auto tokens = baseline::detail::tokenize(citation);
-  return lengths_of(citation, tokens, content_words(tokens));
+  return lengths_of(citation, read(citation));
 }
 
-std::vector<double> QuestionCues::presence(std::string_view citation) const {
-  const auto tokens = baseline::detail::tokenize(citation);
-  return presence_of(tokens, content_words(tokens));
-}
+std::vector<double> QuestionCues::presence(std::string_view citation) const { return presence_of(read(citation)); }
 
 std::vector<double> length_cues(const AuditSample& s) { return QuestionCues(s.question, s.answer).lengths(s.citation); }
 

@@ -7,8 +7,7 @@ namespace caqa::baseline::detail {
 std::vector<Token> tokenize(std::string_view text) {
   std::vector<Token> out;
   for (const WordRange& r : word_ranges(text)) {
-    // "[1]": a citation marker, not a number of the text.
-    if (r.begin > 0 && text[r.begin - 1] == '[' && r.end < text.size() && text[r.end] == ']') continue;
+    if (is_citation_marker(text, r)) continue;
     Token t;
     t.text = text.substr(r.begin, r.end - r.begin);
     t.lower = ascii_lower(t.text);

@@ -177,7 +177,8 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   std::string answer = verbalizer.answer_statement(extended, *g);
   out.extension = extended.extension;
   // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
-  const audit::QuestionCues cues(text, answer);
+  // Every draft takes its random draws in this order; only those that can be chosen are
+  // written out and read for cues: the target label's first and every other label's all.
   std::array<std::vector<CitationDraft>, kLabelCount> drafts;
   std::vector<std::size_t> drafted;
   for (Label label : kLabels) {
@@ -187,13 +188,20 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     for (int k = 0; k < kDraftsPerLabel; ++k) {
       CitationDraft d;
       d.facts = padding.compose(*subgraph, facts, static_cast<int>(rng.uniform() * 3), rng.uniform(), rng);
-      d.text = verbalizer.citation(d.facts, rng);
-      d.cues = cues.all(d.text);
+      d.phrasings = verbalizer.phrasings(d.facts, rng);
       drafts[index_of(label)].push_back(std::move(d));
     }
   }
   const std::size_t target_label =
       drafted.empty() ? 0 : drafted[static_cast<std::size_t>(rng.uniform() * static_cast<double>(drafted.size()))];
+  const audit::QuestionCues cues(text, answer);
+  for (std::size_t label : drafted) {
+    auto& pool = drafts[label];
+    for (std::size_t k = 0; k < (label == target_label ? 1 : pool.size()); ++k) {
+      pool[k].text = verbalizer.citation(pool[k].facts, pool[k].phrasings);
+      pool[k].cues = cues.all(pool[k].text);
+    }
+  }
   // What a text rewriter and the text checks need (caqa/verbalize/text_rewriter.h): the
   // same for every label of the question.
   const std::string query = query_text(extended, kg);

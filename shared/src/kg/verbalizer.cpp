@@ -102,11 +102,20 @@ const RelationPhrasing& Verbalizer::phrasing(RelationId relation) const { return
 
 std::string Verbalizer::name(EntityId e) const { return verbalize::definite_name(kg_.entity_name(e)); }
 
-std::string Verbalizer::citation(std::span<const Triple> triples, Rng& rng) const {
+std::vector<std::size_t> Verbalizer::phrasings(std::span<const Triple> triples, Rng& rng) const {
+  std::vector<std::size_t> out;
+  out.reserve(triples.size());
+  for (const Triple& t : triples)
+    out.push_back(static_cast<std::size_t>(rng.uniform() * static_cast<double>(phrasing(t.relation).size())));
+  return out;
+}
+
+std::string Verbalizer::citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings) const {
   std::vector<Said> said;
-  for (const Triple& t : triples) {
+  for (std::size_t k = 0; k < triples.size(); ++k) {
+    const Triple& t = triples[k];
     const RelationPhrasing& p = phrasing(t.relation);
-    const auto i = static_cast<std::size_t>(rng.uniform() * static_cast<double>(p.size()));
+    const std::size_t i = phrasings[k];
     Said s;
     s.sentence = capitalized(p.sentence(i, name(t.head), name(t.tail)));
     if (const auto slot = p.subject(i)) {
