@@ -4,10 +4,10 @@
 #include <set>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "caqa/audit/surface_cues.h"
 #include "caqa/hash.h"
+#include "caqa/json_string.h"
 #include "caqa/kg/citation_drafts.h"
 #include "caqa/kg/citation_facts.h"
 #include "caqa/kg/query_text.h"
@@ -311,26 +311,43 @@ void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stat
   }
 }
 
+void append_sample_json(std::string& out, const BenchmarkSample& s, const KnowledgeGraph& kg) {
+  auto field = [&](std::string_view key, std::string_view value) {
+    out += key;
+    append_json_string(out, value);
+  };
+  auto triples = [&](std::string_view key, bool names) {
+    out += key;
+    for (std::size_t i = 0; i < s.evidence.size(); ++i) {
+      const Triple& t = s.evidence[i];
+      out += i == 0 ? "[[" : ",[";
+      append_json_string(out, names ? kg.entity_name(t.head) : kg.entity_key(t.head));
+      out.push_back(',');
+      append_json_string(out, kg.relation_name(t.relation));
+      out.push_back(',');
+      append_json_string(out, names ? kg.entity_name(t.tail) : kg.entity_key(t.tail));
+      out.push_back(']');
+    }
+    out += s.evidence.empty() ? "[]" : "]";
+  };
+  field("{\"id\":", s.id);
+  field(",\"question\":", s.question);
+  field(",\"answer\":", s.answer);
+  field(",\"citation\":", s.citation);
+  field(",\"label\":", label_name(s.label));
+  field(",\"complexity\":", complexity_name(s.complexity));
+  field(",\"split\":", s.test ? "test" : "train");
+  triples(",\"evidence\":{\"triples\":", true);
+  triples(",\"keys\":", false);
+  field("},\"source_question\":", s.source_question);
+  field(",\"extension\":", extension_name(s.extension));
+  out.push_back('}');
+}
+
 std::string sample_json(const BenchmarkSample& s, const KnowledgeGraph& kg) {
-  nlohmann::ordered_json j;
-  j["id"] = s.id;
-  j["question"] = s.question;
-  j["answer"] = s.answer;
-  j["citation"] = s.citation;
-  j["label"] = std::string(label_name(s.label));
-  j["complexity"] = std::string(complexity_name(s.complexity));
-  j["split"] = s.test ? "test" : "train";
-  nlohmann::ordered_json triples = nlohmann::ordered_json::array(), keys = nlohmann::ordered_json::array();
-  for (const Triple& t : s.evidence) {
-    triples.push_back({std::string(kg.entity_name(t.head)), std::string(kg.relation_name(t.relation)),
-                       std::string(kg.entity_name(t.tail))});
-    keys.push_back({std::string(kg.entity_key(t.head)), std::string(kg.relation_name(t.relation)),
-                    std::string(kg.entity_key(t.tail))});
-  }
-  j["evidence"] = {{"triples", triples}, {"keys", keys}};
-  j["source_question"] = s.source_question;
-  j["extension"] = std::string(extension_name(s.extension));
-  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  std::string out;
+  append_sample_json(out, s, kg);
+  return out;
 }
 
 std::string statistics_markdown(const BuildStats& st) {

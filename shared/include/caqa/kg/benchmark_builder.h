@@ -67,8 +67,10 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
 // Recounts the label, complexity and split counts of `stats` from `samples` (after a filter).
 void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stats);
 
-// One benchmark sample as a JSON line (schema/benchmark_sample.schema.json).
+// One benchmark sample as a JSON line (schema/benchmark_sample.schema.json), without the
+// newline; append_sample_json writes it at the end of `out`.
 std::string sample_json(const BenchmarkSample& sample, const KnowledgeGraph& kg);
+void append_sample_json(std::string& out, const BenchmarkSample& sample, const KnowledgeGraph& kg);
 
 // The paper's Table 4 layout: label x split and complexity x split, as Markdown.
 std::string statistics_markdown(const BuildStats& stats);
