@@ -20,6 +20,10 @@ struct WordRange {
 
 // Words: maximal runs of ASCII letters and digits and of non-ASCII bytes (UTF-8 letters).
 std::vector<WordRange> word_ranges(std::string_view text);
+constexpr bool is_word_byte(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return (u >= '0' && u <= '9') || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u >= 0x80;
+}
 
 // English function words plus the benchmark's templated phrasing ("the answer to ... is").
 // lower_word must already be lower-cased.

@@ -99,19 +99,30 @@ QuestionCues::QuestionCues(std::string_view question, std::string_view answer,
 
 QuestionCues::CitationWords QuestionCues::read(std::string_view citation) {
   CitationWords out;
-  out.text.reserve(citation.size() + 2);
-  out.text.push_back(' ');
-  for (const WordRange& r : word_ranges(citation)) {
-    if (baseline::detail::is_citation_marker(citation, r)) continue;
-    const std::size_t begin = out.text.size();
-    for (std::size_t i = r.begin; i < r.end; ++i) out.text.push_back(ascii_lower(citation[i]));
-    const std::string_view lower = std::string_view(out.text).substr(begin);
+  // A space, then each word and a space: at most one byte more per byte of the citation.
+  out.text.resize(2 * citation.size() + 1);
+  char* const text = out.text.data();
+  std::size_t size = 0;
+  text[size++] = ' ';
+  const std::size_t n = citation.size();
+  for (std::size_t i = 0; i < n;) {
+    if (!is_word_byte(citation[i])) {
+      ++i;
+      continue;
+    }
+    const std::size_t begin = i;
+    while (i < n && is_word_byte(citation[i])) ++i;
+    if (baseline::detail::is_citation_marker(citation, {begin, i})) continue;
+    const std::size_t at = size;
+    for (std::size_t k = begin; k < i; ++k) text[size++] = ascii_lower(citation[k]);
+    const std::string_view lower(text + at, i - begin);
     if (!is_stop_word(lower)) {
       ++out.content;
       out.distinct.push_back(fnv1a64(lower));
     }
-    out.text.push_back(' ');
+    text[size++] = ' ';
   }
+  out.text.resize(size);
   std::sort(out.distinct.begin(), out.distinct.end());
   out.distinct.erase(std::unique(out.distinct.begin(), out.distinct.end()), out.distinct.end());
   return out;

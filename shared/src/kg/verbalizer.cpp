@@ -72,8 +72,8 @@ struct Said {
   bool subject_is_thing = false;  // "it" may stand for it
   RelationId relation = 0;
   std::size_t phrasing = 0;  // which of the relation's sentences
-  std::string other;         // the other end's name
-  std::string sentence;      // the whole sentence, for facts without a subject
+  std::string other;         // the other end's name, for facts with a subject
+  std::string sentence;      // the whole sentence, for facts without one
 };
 
 }  // namespace
@@ -100,7 +100,13 @@ std::string Verbalizer::humanize(std::string_view relation) {
 
 const RelationPhrasing& Verbalizer::phrasing(RelationId relation) const { return by_relation_.at(relation); }
 
-std::string Verbalizer::name(EntityId e) const { return verbalize::definite_name(kg_.entity_name(e)); }
+std::string Verbalizer::name(EntityId e) const {
+  const std::string_view n = kg_.entity_name(e);
+  if (!verbalize::takes_the(n)) return std::string(n);
+  std::string out;
+  out.reserve(n.size() + 4);
+  return out.append("the ").append(n);
+}
 
 std::vector<std::size_t> Verbalizer::phrasings(std::span<const Triple> triples, Rng& rng) const {
   std::vector<std::size_t> out;
@@ -117,13 +123,14 @@ std::string Verbalizer::citation(std::span<const Triple> triples, std::span<cons
     const RelationPhrasing& p = phrasing(t.relation);
     const std::size_t i = phrasings[k];
     Said s;
-    s.sentence = capitalized(p.sentence(i, name(t.head), name(t.tail)));
     if (const auto slot = p.subject(i)) {
       s.subject = *slot == Slot::Head ? t.head : t.tail;
       s.subject_is_thing = !p.noun(*slot).empty() && !p.is_person(*slot);
       s.relation = t.relation;
       s.phrasing = i;
       s.other = name(*slot == Slot::Head ? t.tail : t.head);
+    } else {
+      s.sentence = capitalized(p.sentence(i, name(t.head), name(t.tail)));
     }
     said.push_back(std::move(s));
   }
