@@ -1,6 +1,7 @@
 #include "caqa/kg/citation_facts.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -99,16 +100,15 @@ bool CitationFacts::add_decoy(std::vector<Triple>& facts, const std::vector<Trip
   std::vector<Triple> near;
   for (const Triple& t : candidates)
     if (mentions(facts, t.head) || mentions(facts, t.tail)) near.push_back(t);
+  std::optional<std::vector<EntityId>> derived;  // of `facts` as they are, once needed
   for (const std::vector<Triple>* pool : {&std::as_const(near), &candidates})
     for (int tries = 0; tries < 4 && !pool->empty(); ++tries) {
-      const Triple& decoy = pick(*pool, rng);
+      const Triple decoy = pick(*pool, rng);
       if (contains(facts, decoy)) continue;
-      std::vector<Triple> with = facts;
-      with.push_back(decoy);
-      if (derived_answers(query_, with) == derived_answers(query_, facts)) {
-        facts.push_back(decoy);
-        return true;
-      }
+      if (!derived) derived = derived_answers(query_, facts);
+      facts.push_back(decoy);
+      if (derived_answers(query_, facts) == *derived) return true;
+      facts.pop_back();
     }
   return false;
 }

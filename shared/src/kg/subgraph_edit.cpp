@@ -271,11 +271,13 @@ std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const 
 }
 
 std::vector<EntityId> derived_answers(const ExtendedQuery& query, std::span<const Triple> subgraph) {
-  std::set<EntityId> out;
+  std::vector<EntityId> out;
   for (const auto& branch : query.branches)
     for (const auto& b : match(branch, subgraph))
-      if (distinct_nodes(branch, b)) out.insert(b[0]);
-  return {out.begin(), out.end()};
+      if (distinct_nodes(branch, b)) out.push_back(b[0]);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 bool derives_all(const ExtendedQuery& query, std::span<const Triple> subgraph, const std::vector<EntityId>& targets) {

@@ -148,8 +148,13 @@ std::optional<Slot> RelationPhrasing::subject(std::size_t i) const {
 std::string RelationPhrasing::predicate(std::size_t i, std::string_view other_name) const {
   const auto slot = subject(i);
   if (!slot) return {};
-  if (const Form& form = predicate_forms_.at(i); form.direct && without_braces(other_name))
-    return std::string(trimmed(form.fill(other_name, other_name)));
+  if (const Form& form = predicate_forms_.at(i); form.direct && without_braces(other_name)) {
+    std::string s = form.fill(other_name, other_name);
+    const std::string_view kept = trimmed(s);
+    s.erase(static_cast<std::size_t>(kept.data() - s.data()) + kept.size());
+    s.erase(0, static_cast<std::size_t>(kept.data() - s.data()));
+    return s;
+  }
   std::string s = without_period(sentences_.at(i).substr(marker(*slot, false).size()));
   fill(s, other(*slot), other_name);
   return std::string(trimmed(s));

@@ -44,7 +44,8 @@ class Verbalizer {
 
  private:
   const verbalize::RelationPhrasing& phrasing(RelationId relation) const;
-  std::string name(EntityId e) const;
+  std::string name(EntityId e) const;  // verbalize::definite_name of its name
+  void append_name(std::string& out, EntityId e) const;
   // "the film that starred Roy Scheider": variable `v` of `q` described by a pattern other than `skip`.
   std::string describe(const ResolvedQuery& q, std::uint32_t v, std::size_t skip) const;
 
