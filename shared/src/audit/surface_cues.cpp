@@ -66,12 +66,14 @@ bool sorted_contains(const std::vector<std::uint64_t>& sorted, std::uint64_t wor
 int sentence_count(std::string_view text) {
   int count = 0;
   bool open = false;  // a run with text not yet ended
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n; ++i) {
     const char c = text[i];
-    if ((c == '.' || c == '!' || c == '?') && open && (i + 1 == text.size() || is_space(text[i + 1]))) {
+    if (is_space(c)) continue;
+    if ((c == '.' || c == '!' || c == '?') && open && (i + 1 == n || is_space(text[i + 1]))) {
       ++count;
       open = false;
-    } else if (!is_space(c)) {
+    } else {
       open = true;
     }
   }
@@ -99,26 +101,31 @@ QuestionCues::QuestionCues(std::string_view question, std::string_view answer,
 
 QuestionCues::CitationWords QuestionCues::read(std::string_view citation) {
   CitationWords out;
+  out.distinct.reserve(citation.size() / 4);
   // A space, then each word and a space: at most one byte more per byte of the citation.
   out.text.resize(2 * citation.size() + 1);
   char* const text = out.text.data();
+  const char* const in = citation.data();
+  const std::size_t n = citation.size();
   std::size_t size = 0;
   text[size++] = ' ';
-  const std::size_t n = citation.size();
   for (std::size_t i = 0; i < n;) {
-    if (!is_word_byte(citation[i])) {
-      ++i;
+    while (i < n && !is_word_byte(in[i])) ++i;
+    const std::size_t begin = i, at = size;
+    std::uint64_t hash = kFnv1aOffset;
+    for (; i < n && is_word_byte(in[i]); ++i) {
+      const char lower = ascii_lower(in[i]);
+      text[size++] = lower;
+      hash = (hash ^ static_cast<unsigned char>(lower)) * kFnv1aPrime;
+    }
+    if (i == begin) break;
+    if (baseline::detail::is_citation_marker(citation, {begin, i})) {
+      size = at;
       continue;
     }
-    const std::size_t begin = i;
-    while (i < n && is_word_byte(citation[i])) ++i;
-    if (baseline::detail::is_citation_marker(citation, {begin, i})) continue;
-    const std::size_t at = size;
-    for (std::size_t k = begin; k < i; ++k) text[size++] = ascii_lower(citation[k]);
-    const std::string_view lower(text + at, i - begin);
-    if (!is_stop_word(lower)) {
+    if (!is_stop_word(std::string_view(text + at, i - begin))) {
       ++out.content;
-      out.distinct.push_back(fnv1a64(lower));
+      out.distinct.push_back(hash);
     }
     text[size++] = ' ';
   }

@@ -23,6 +23,8 @@ bool contains(const std::vector<Triple>& facts, const Triple& t) {
   return std::find(facts.begin(), facts.end(), t) != facts.end();
 }
 
+std::uint64_t bit_of(EntityId e) { return std::uint64_t{1} << (e & 63); }
+
 bool mentions(const std::vector<Triple>& facts, EntityId e) {
   return std::any_of(facts.begin(), facts.end(), [&](const Triple& t) { return t.head == e || t.tail == e; });
 }
@@ -97,9 +99,13 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
 bool CitationFacts::add_decoy(std::vector<Triple>& facts, const std::vector<Triple>& candidates, Rng& rng) const {
   // Decoys about entities the citation already names first: a citation's facts then hang
   // together as much as a supportive chain does.
+  // A bit per entity of the facts (by its low six bits) rules out most candidates unread.
+  std::uint64_t named = 0;
+  for (const Triple& t : facts) named |= bit_of(t.head) | bit_of(t.tail);
   std::vector<Triple> near;
   for (const Triple& t : candidates)
-    if (mentions(facts, t.head) || mentions(facts, t.tail)) near.push_back(t);
+    if ((named & (bit_of(t.head) | bit_of(t.tail))) && (mentions(facts, t.head) || mentions(facts, t.tail)))
+      near.push_back(t);
   std::optional<std::vector<EntityId>> derived;  // of `facts` as they are, once needed
   for (const std::vector<Triple>* pool : {&std::as_const(near), &candidates})
     for (int tries = 0; tries < 4 && !pool->empty(); ++tries) {

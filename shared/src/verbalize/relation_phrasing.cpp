@@ -1,5 +1,7 @@
 #include "caqa/verbalize/relation_phrasing.h"
 
+#include <algorithm>
+
 #include "caqa/verbalize/english.h"
 
 namespace caqa::verbalize {
@@ -48,7 +50,9 @@ std::string without_period(std::string s) {
 }
 
 // A name that cannot make or complete a marker once filled in.
-bool without_braces(std::string_view name) { return name.find_first_of("{}") == std::string_view::npos; }
+bool without_braces(std::string_view name) {
+  return std::none_of(name.begin(), name.end(), [](char c) { return c == '{' || c == '}'; });
+}
 
 }  // namespace
 
