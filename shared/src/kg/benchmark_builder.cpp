@@ -1,7 +1,8 @@
 #include "caqa/kg/benchmark_builder.h"
 
 #include <algorithm>
-#include <set>
+#include <charconv>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -202,11 +203,8 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
       pool[k].cues = cues.all(pool[k].text);
     }
   }
-  // What a text rewriter and the text checks need (caqa/verbalize/text_rewriter.h): the
-  // same for every label of the question.
-  const std::string query = query_text(extended, kg);
-  const std::vector<std::string> query_names = query_constant_names(extended, kg),
-                                 answer_names = entity_names(g->targets, kg);
+  const auto texts = std::make_shared<const QuestionTexts>(QuestionTexts{
+      question.text, query_text(extended, kg), query_constant_names(extended, kg), entity_names(g->targets, kg)});
   for (Label label : kLabels) {
     auto& pool = drafts[index_of(label)];
     if (pool.empty()) continue;
@@ -231,10 +229,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     s.test = test;
     s.source_question = question.id;
     s.extension = extended.extension;
-    s.source_text = question.text;
-    s.query_text = query;
-    s.query_names = query_names;
-    s.answer_names = answer_names;
+    s.texts = texts;
     out.samples.push_back(std::move(s));
   }
   return out;
@@ -249,7 +244,10 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
   BuildStats& stats = out.stats;
   stats.questions = questions.size();
   const QuestionBuilder builder{kg, verbalizer, options};
-  std::set<std::string> seen_ids, sample_ids;
+  // Question ids as read (the questions outlive the build); sample ids as the numbers their
+  // 16 hex digits spell (sample_id), so a set of numbers finds the same collisions.
+  std::unordered_set<std::string_view> seen_ids;
+  std::unordered_set<std::uint64_t> sample_ids;
   // Questions are built a wave at a time (in parallel where the runner allows) and merged
   // in file order: the first of two questions with one id is the one kept, as are the
   // problems' examples.
@@ -284,7 +282,9 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
       if (q.extension) ++stats.extensions[static_cast<int>(*q.extension)];
       for (auto& v : q.violations) out.violations.push_back(std::move(v));
       for (auto& s : q.samples) {
-        if (!sample_ids.insert(s.id).second) {
+        std::uint64_t number = 0;
+        std::from_chars(s.id.data(), s.id.data() + s.id.size(), number, 16);
+        if (!sample_ids.insert(number).second) {
           out.problems.add("sample id collides with another sample's", s.source_question);
           continue;
         }

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,15 @@ struct BuildOptions {
   bool verify = true;
 };
 
+// What a text rewriter's prompts and the text checks need (caqa/verbalize/text_rewriter.h):
+// the same for every label of a question, so held once and shared by its samples.
+struct QuestionTexts {
+  std::string source_text;                // the source question's own words
+  std::string query_text;                 // kg/query_text.h
+  std::vector<std::string> query_names;   // the extended query's constants
+  std::vector<std::string> answer_names;  // every answer the answer statement names
+};
+
 struct BenchmarkSample {
   std::string id;
   std::string question, answer, citation;
@@ -31,11 +41,7 @@ struct BenchmarkSample {
   std::vector<Triple> evidence;
   std::string source_question;
   Extension extension;
-  // What a text rewriter's prompts and the text checks need (caqa/verbalize/text_rewriter.h).
-  std::string source_text;                // the source question's own words
-  std::string query_text;                 // kg/query_text.h
-  std::vector<std::string> query_names;   // the extended query's constants
-  std::vector<std::string> answer_names;  // every answer the answer statement names
+  std::shared_ptr<const QuestionTexts> texts;  // set for every sample the builder makes
 };
 
 struct BuildStats {
