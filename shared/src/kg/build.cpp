@@ -127,11 +127,11 @@ audit::AuditResult audit_samples(const std::vector<BenchmarkSample>& samples) {
 
 // --harden: AFLite over every sample (caqa/hardening); the samples it removes are gone
 // from both splits and from the counts.
-void harden(BuildResult& result, const hardening::AfliteOptions& options, BuiltBenchmark& built,
-            std::string& markdown) {
+void harden(BuildResult& result, const hardening::AfliteOptions& options, const ParallelFor& parallel,
+            BuiltBenchmark& built, std::string& markdown) {
   std::vector<hardening::FilterSample> samples;
   for (const auto& s : result.samples) samples.push_back({s.question, s.answer, s.citation, s.label, s.complexity});
-  built.hardening = hardening::aflite_filter(samples, options);
+  built.hardening = hardening::aflite_filter(samples, options, parallel);
   if (built.hardening->error != hardening::AfliteError::None) return;
   markdown = "\n" + hardening::aflite_markdown(*built.hardening, options);
   std::vector<BenchmarkSample> kept;
@@ -225,7 +225,7 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   std::string hardening_md;
   if (options.harden) {
     if (options.audit) built.audit_before_hardening = audit_samples(result.samples);
-    harden(result, options.hardening, built, hardening_md);
+    harden(result, options.hardening, options.parallel, built, hardening_md);
   }
   // The lint first: what it allocates is free again before the documents grow.
   verbalize::lint_samples(result.samples, graph, built.text_checks, options.parallel);
