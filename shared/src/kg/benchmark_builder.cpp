@@ -35,6 +35,13 @@ std::string sample_id(std::uint64_t seed, const std::string& question_id, Extens
                          kQuestionHashSeed));
 }
 
+// The number a sample id's 16 hex digits spell (sample_id): one per id, in the same order.
+std::uint64_t id_number(std::string_view id) {
+  std::uint64_t out = 0;
+  std::from_chars(id.data(), id.data() + id.size(), out, 16);
+  return out;
+}
+
 bool shares_triple(std::span<const Triple> a, std::span<const Triple> b) {
   for (const Triple& t : a)
     if (std::find(b.begin(), b.end(), t) != b.end()) return true;
@@ -244,8 +251,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
   BuildStats& stats = out.stats;
   stats.questions = questions.size();
   const QuestionBuilder builder{kg, verbalizer, options};
-  // Question ids as read (the questions outlive the build); sample ids as the numbers their
-  // 16 hex digits spell (sample_id), so a set of numbers finds the same collisions.
+  // Question ids as read (the questions outlive the build); sample ids as numbers.
   std::unordered_set<std::string_view> seen_ids;
   std::unordered_set<std::uint64_t> sample_ids;
   // Questions are built a wave at a time (in parallel where the runner allows) and merged
@@ -282,9 +288,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
       if (q.extension) ++stats.extensions[static_cast<int>(*q.extension)];
       for (auto& v : q.violations) out.violations.push_back(std::move(v));
       for (auto& s : q.samples) {
-        std::uint64_t number = 0;
-        std::from_chars(s.id.data(), s.id.data() + s.id.size(), number, 16);
-        if (!sample_ids.insert(number).second) {
+        if (!sample_ids.insert(id_number(s.id)).second) {
           out.problems.add("sample id collides with another sample's", s.source_question);
           continue;
         }
@@ -293,9 +297,16 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
     }
   }
   count_samples(out.samples, stats);
-  // Ordered by id: a hash, so neighbouring lines share nothing either.
-  std::sort(out.samples.begin(), out.samples.end(),
-            [](const BenchmarkSample& a, const BenchmarkSample& b) { return a.id < b.id; });
+  // Ordered by id: a hash, so neighbouring lines share nothing either. Ids of 16 hex digits
+  // sort as their numbers do: the numbers are sorted, then each sample moved once.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> order(out.samples.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    order[i] = {id_number(out.samples[i].id), static_cast<std::uint32_t>(i)};
+  std::sort(order.begin(), order.end());
+  std::vector<BenchmarkSample> sorted;
+  sorted.reserve(order.size());
+  for (const auto& entry : order) sorted.push_back(std::move(out.samples[entry.second]));
+  out.samples = std::move(sorted);
   if (progress) progress(questions.size(), questions.size());
   return out;
 }

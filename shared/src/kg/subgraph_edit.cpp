@@ -272,9 +272,7 @@ std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const 
 
 std::vector<EntityId> derived_answers(const ExtendedQuery& query, std::span<const Triple> subgraph) {
   std::vector<EntityId> out;
-  for (const auto& branch : query.branches)
-    for (const auto& b : match(branch, subgraph))
-      if (distinct_nodes(branch, b)) out.push_back(b[0]);
+  for (const auto& branch : query.branches) append_answers(branch, subgraph, out);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
