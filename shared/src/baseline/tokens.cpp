@@ -9,8 +9,7 @@ std::vector<Token> tokenize(std::string_view text) {
   std::vector<Token> out;
   out.reserve(ranges.size());
   for (const WordRange& r : ranges) {
-    // "[1]": a citation marker, not a number of the text.
-    if (r.begin > 0 && text[r.begin - 1] == '[' && r.end < text.size() && text[r.end] == ']') continue;
+    if (is_citation_marker(text, r)) continue;
     Token& t = out.emplace_back();
     t.text = text.substr(r.begin, r.end - r.begin);
     t.lower.assign(t.text);

@@ -19,10 +19,10 @@ struct Predictability {
 
 // One entry per element of `kept` (row indices into x and labels): options.partitions
 // random splits of `kept`, a model trained on each training part, its held-out part
-// predicted. Seeds derive from (options.seed, round, partition). The partitions run in
-// parallel where `parallel` allows; the scores are the same for any runner.
+// predicted. Seeds derive from (options.seed, round, partition); the partitions run in
+// parallel where `parallel` runs them so, with the same result.
 std::vector<Predictability> score_predictability(const baseline::SparseRows& x, const std::vector<std::uint8_t>& labels,
                                                  const std::vector<std::uint32_t>& kept, const AfliteOptions& options,
-                                                 int round, const ParallelFor& parallel);
+                                                 int round, const ParallelFor& parallel = {});
 
 }  // namespace caqa::hardening::detail
