@@ -31,8 +31,7 @@ std::string_view map_padded(const char* path) {
   std::size_t region = (size + simdjson::SIMDJSON_PADDING + page - 1) / page * page + page;
   void* base = ::mmap(nullptr, region, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (base == MAP_FAILED) return {};
-  if (size > 0 && ::mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0) == MAP_FAILED)
-    return {};
+  if (size > 0 && ::mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0) == MAP_FAILED) return {};
   ::close(fd);
   return {static_cast<const char*>(base), size};
 }
@@ -50,8 +49,7 @@ struct Tally {
 
 // Reads the three named fields of every line; a string field's length and a number's
 // value go into the tally so that nothing is optimised away.
-void parse_half(od::parser& parser, std::string_view text, const std::array<std::string_view, 3>& keys,
-                Tally& tally) {
+void parse_half(od::parser& parser, std::string_view text, const std::array<std::string_view, 3>& keys, Tally& tally) {
   od::document_stream stream;
   if (parser.iterate_many(text.data(), text.size(), 1 << 20).get(stream)) {
     ++tally.errors;
