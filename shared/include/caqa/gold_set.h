@@ -34,6 +34,7 @@ struct GoldOptions {
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
   bool texts = false;    // read question, answer, citation and evidence for the observer
   std::string group_by;  // a string gold field whose values group the samples ("" = none)
+  bool operator==(const GoldOptions&) const = default;
 };
 
 // The scheme the gold's first "scheme" names (nullptr when no line names one, or the
