@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "baseline/logreg_twins.h"
+#include "compute/cuda_status.h"
 
 namespace caqa::baseline {
 
@@ -32,29 +33,15 @@ class TwinBackend : public ComputeBackend {
 
 }  // namespace
 
-std::optional<BackendRequest> parse_backend_request(std::string_view text) {
-  if (text == "auto") return BackendRequest::Auto;
-  if (text == "cpu") return BackendRequest::Cpu;
-  if (text == "cuda" || text == "gpu") return BackendRequest::Cuda;
-  return std::nullopt;
-}
-
 std::unique_ptr<ComputeBackend> make_cpu_backend() {
   return std::make_unique<TwinBackend<cpu::logreg_train, cpu::logreg_predict>>("cpu");
 }
 
 std::unique_ptr<ComputeBackend> make_cuda_backend(std::string& reason) {
+  if (!compute::cuda_usable(reason)) return nullptr;
 #ifdef CAQA_WITH_CUDA
-  std::string error;
-  int devices = cuda::device_count(error);
-  if (devices <= 0) {
-    reason = "no usable GPU (" + error + ")";
-    return nullptr;
-  }
-  reason = std::to_string(devices) + " CUDA device(s) found";
   return std::make_unique<TwinBackend<cuda::logreg_train, cuda::logreg_predict>>("cuda");
 #else
-  reason = "this build has no CUDA kernels (configured without nvcc or with CAQA_CUDA=OFF)";
   return nullptr;
 #endif
 }
@@ -90,21 +77,28 @@ std::optional<TrainResult> train_logreg(const Dataset& data, const FeatureConfig
   start = std::chrono::steady_clock::now();
   if (!backend.train(view_of(x), labels.data(), options, result.model, error)) return std::nullopt;
   result.train_seconds = seconds_since(start);
+  result.features = std::move(x);
   return result;
 }
 
 std::optional<PredictResult> predict_logreg(const Dataset& data, const LogRegModel& model, ComputeBackend& backend,
                                             std::string& error) {
+  const auto start = std::chrono::steady_clock::now();
+  const SparseRows x = featurize_all(data, FeatureConfig{model.dim_bits, static_cast<InputView>(model.view)});
+  const double featurize_seconds = seconds_since(start);
+  auto result = predict_rows(x, model, backend, error);
+  if (result) result->featurize_seconds = featurize_seconds;
+  return result;
+}
+
+std::optional<PredictResult> predict_rows(const SparseRows& x, const LogRegModel& model, ComputeBackend& backend,
+                                          std::string& error) {
   PredictResult result;
-  auto start = std::chrono::steady_clock::now();
-  FeatureConfig config{model.dim_bits, static_cast<InputView>(model.view)};
-  SparseRows x = featurize_all(data, config);
-  result.featurize_seconds = seconds_since(start);
-  start = std::chrono::steady_clock::now();
-  result.probs.assign(data.size() * kClasses, 0.0f);
+  const auto start = std::chrono::steady_clock::now();
+  result.probs.assign(x.rows() * kClasses, 0.0f);
   if (!backend.predict(view_of(x), model, result.probs.data(), error)) return std::nullopt;
-  result.labels.reserve(data.size());
-  for (std::size_t i = 0; i < data.size(); ++i) result.labels.push_back(kLabels[argmax4(&result.probs[i * kClasses])]);
+  result.labels.reserve(x.rows());
+  for (std::size_t i = 0; i < x.rows(); ++i) result.labels.push_back(kLabels[argmax4(&result.probs[i * kClasses])]);
   result.predict_seconds = seconds_since(start);
   return result;
 }

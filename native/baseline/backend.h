@@ -13,6 +13,7 @@
 #include "baseline/dataset.h"
 #include "caqa/baseline/features.h"
 #include "caqa/baseline/logreg.h"
+#include "compute/backend_request.h"
 
 namespace caqa::baseline {
 
@@ -25,8 +26,8 @@ class ComputeBackend {
   virtual bool predict(const CsrView& x, const LogRegModel& model, float* probs, std::string& error) = 0;
 };
 
-enum class BackendRequest { Auto, Cpu, Cuda };
-std::optional<BackendRequest> parse_backend_request(std::string_view text);  // auto, cpu, cuda
+using compute::BackendRequest;
+using compute::parse_backend_request;
 
 std::unique_ptr<ComputeBackend> make_cpu_backend();
 // nullptr with the reason when CUDA cannot run here (not built, no driver, no device).
@@ -42,6 +43,7 @@ BackendChoice choose_backend(BackendRequest request);
 // Featurize + train / featurize + predict with a backend.
 struct TrainResult {
   LogRegModel model;
+  SparseRows features;  // the training rows, for scoring the fit without featurizing again
   double featurize_seconds = 0, train_seconds = 0;
 };
 std::optional<TrainResult> train_logreg(const Dataset& data, const FeatureConfig& features, const TrainOptions& options,
@@ -53,5 +55,8 @@ struct PredictResult {
 };
 std::optional<PredictResult> predict_logreg(const Dataset& data, const LogRegModel& model, ComputeBackend& backend,
                                             std::string& error);
+// Rows featurized already, with the model's feature configuration (TrainResult::features).
+std::optional<PredictResult> predict_rows(const SparseRows& x, const LogRegModel& model, ComputeBackend& backend,
+                                          std::string& error);
 
 }  // namespace caqa::baseline

@@ -15,7 +15,4 @@ namespace caqa::baseline::cuda {
 bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptions& options, LogRegModel& model,
                   std::string& error);
 bool logreg_predict(const CsrView& x, const LogRegModel& model, float* probs, std::string& error);
-// Number of usable CUDA devices; 0 with the runtime's reason in error when there are none
-// (for instance "CUDA driver version is insufficient for CUDA runtime version": no driver).
-int device_count(std::string& error);
 }  // namespace caqa::baseline::cuda

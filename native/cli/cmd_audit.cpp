@@ -7,6 +7,7 @@
 #include "baseline/dataset.h"
 #include "caqa/audit/audit_render.h"
 #include "command.h"
+#include "thread_runner.h"
 
 namespace caqa::cli {
 
@@ -91,6 +92,8 @@ class AuditCommand : public Command {
         ->capture_default_str()
         ->check(CLI::IsMember({"text", "markdown", "json"}));
     app->add_flag("--fail-on-warning", fail_on_warning_, "Exit 1 when any probe warns (for CI)");
+    app->add_option("--threads", threads_, "Probes trained at once (0 = one per core); the report is the same for any")
+        ->capture_default_str();
     app->footer(probe_help());
   }
 
@@ -107,7 +110,7 @@ class AuditCommand : public Command {
       return kExitUsage;
     }
     const auto train_samples = audit_samples(*train), test_samples = audit_samples(*test);
-    const AuditResult result = run_audit(train_samples, test_samples, options_);
+    const AuditResult result = run_audit(train_samples, test_samples, options_, thread_runner(threads_));
     if (!result.ok()) {
       fmt::print(stderr, "error: {} ({})\n", to_string(result.error), result.message);
       return kExitUsage;
@@ -125,6 +128,7 @@ class AuditCommand : public Command {
   std::string train_, test_, format_ = "text";
   AuditOptions options_;
   bool fail_on_warning_ = false;
+  unsigned threads_ = 0;
 };
 
 }  // namespace

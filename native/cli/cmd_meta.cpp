@@ -6,7 +6,9 @@
 #include "command.h"
 #include "files.h"
 #include "inputs.h"
+#include "meta/resample_backend.h"
 #include "scoring.h"
+#include "thread_runner.h"
 
 namespace caqa::cli {
 
@@ -20,7 +22,8 @@ constexpr const char* kMetaHelp =
     "          P(score_pos > score_neg) + P(tie)/2, and their mean\n"
     "  NDCG@5/10/20 per group (relevance = level, linear gain, 1/log2(rank+1) discount), averaged\n"
     "          over groups with 2+ items; tied scores share their mean gain (never broken by id)\n"
-    "  95% CI  bootstrap over (score, level) cells for correlations and AUC, over groups for NDCG\n"
+    "  95% CI  percentile bootstrap: the pairs drawn with replacement (index resampling) for the\n"
+    "          correlations and AUC, the groups for NDCG; the same numbers on the CPU and the GPU\n"
     "Groups: the pairs file's \"group\" (or \"qid\"); with --gold, the gold \"qid\" when every sample\n"
     "has one, else the complexity level.\n"
     "Levels in PAIRS are support3 spellings: full/partial/no, FS/PS/NS, WiCE's supported/\n"
@@ -53,6 +56,12 @@ class MetaCommand : public Command {
     app->add_option("--split", gold_.split, "With --gold: use only samples of this split")->type_name("NAME");
     predictions_.add_to(*app, false);
     add_bootstrap_flags(*app, bootstrap_.resamples, bootstrap_.seed);
+    app->add_option("--backend", backend_,
+                    "Where the bootstrap replicates run: auto (the GPU when CUDA finds one, else the CPU), cpu, or "
+                    "cuda (fails without a GPU); every backend gives the same bits")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"auto", "cpu", "cuda", "gpu"}));
+    app->add_option("--threads", threads_, "CPU threads for the bootstrap (0 = one per core)")->capture_default_str();
     auto* json = app->add_flag("--json", json_, "Print the versioned JSON report");
     app->add_flag("--markdown", markdown_, "Print a Markdown table")->excludes(json);
     app->add_option("-o,--output", output_, "Write the report to FILE (atomically)")->type_name("FILE");
@@ -60,8 +69,22 @@ class MetaCommand : public Command {
   }
 
   int run() override {
+    meta::ResamplerChoice choice =
+        meta::choose_resampler(*compute::parse_backend_request(backend_), thread_runner(threads_));
+    if (!choice.resampler) {
+      fmt::print(stderr, "caqa meta: {}\nhint: use --backend auto or cpu to run on the CPU\n", choice.reason);
+      return kExitUsage;
+    }
+    resampler_ = *choice.resampler;
     std::optional<MetaReport> report = gold_.path.empty() ? from_pairs() : from_predictions();
     if (!report) return exit_code_;
+    if (report->intervals) {
+      if (report->resample_fallback.empty())
+        fmt::print(stderr, "caqa meta: bootstrap on {} ({})\n", report->resampled_by, choice.reason);
+      else
+        fmt::print(stderr, "caqa meta: bootstrap on the CPU: the {} backend failed ({})\n", resampler_.name,
+                   report->resample_fallback);
+    }
     if (report->n == 0) {  // no number was computed: an error, never a report of blanks
       fmt::print(stderr, "caqa: {}: no pair has both a support level and a finite score; nothing to evaluate\n",
                  report->source_name);
@@ -91,7 +114,7 @@ class MetaCommand : public Command {
       exit_code_ = kExitInvalid;
       return std::nullopt;
     }
-    return meta_report(read.items, bootstrap_, display_name(path_));
+    return meta_report(read.items, bootstrap_, display_name(path_), {}, {}, resampler_);
   }
 
   std::optional<MetaReport> from_predictions() {
@@ -115,10 +138,12 @@ class MetaCommand : public Command {
       exit_code_ = kExitInvalid;
       return std::nullopt;
     }
-    return meta_of_scored(inputs.gold->gold, scored, bootstrap_, scored.report->sources);
+    return meta_of_scored(inputs.gold->gold, scored, bootstrap_, scored.report->sources, resampler_);
   }
 
-  std::string path_, output_, levels_;
+  std::string path_, output_, levels_, backend_ = "auto";
+  unsigned threads_ = 0;
+  MetaResampler resampler_;
   GoldFlags gold_;
   PredictionFlags predictions_;
   BootstrapOptions bootstrap_{};

@@ -48,7 +48,7 @@ class TrainCommand : public Command {
       fmt::print(stderr, "error: training failed: {}\n", error);
       return kExitUsage;
     }
-    auto fit = predict_logreg(*data, trained->model, *backend, error);
+    auto fit = predict_rows(trained->features, trained->model, *backend, error);
     if (!fit) {
       fmt::print(stderr, "error: {}\n", error);
       return kExitUsage;

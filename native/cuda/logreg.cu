@@ -1,4 +1,4 @@
-// CUDA twin of shared/src/baseline/logreg_cpu.cpp: same schedule (epoch_order, batch_features
+// CUDA twin of shared/src/baseline/logreg_cpu.cpp: same schedule (for_each_minibatch, batch_features
 // on the host), same per-element math (caqa/baseline/logreg_kernels.h), run as kernels:
 // one thread per sample for the forward pass and the gradient scatter (atomicAdd, so
 // sums may round in a different order than on the CPU), one thread per touched
@@ -8,28 +8,13 @@
 #include <vector>
 
 #include "baseline/logreg_twins.h"
+#include "cuda/cuda_check.h"
 
 namespace caqa::baseline::cuda {
 
 namespace {
 
-#define CAQA_CUDA_TRY(call)                                            \
-  do {                                                                 \
-    cudaError_t status_ = (call);                                      \
-    if (status_ != cudaSuccess) {                                      \
-      error = std::string(#call) + ": " + cudaGetErrorString(status_); \
-      return false;                                                    \
-    }                                                                  \
-  } while (0)
-
-template <class T>
-struct DeviceBuffer {
-  T* ptr = nullptr;
-  ~DeviceBuffer() {
-    if (ptr) cudaFree(ptr);
-  }
-  cudaError_t alloc(std::size_t n) { return cudaMalloc(&ptr, (n ? n : 1) * sizeof(T)); }
-};
+using caqa::cuda::DeviceBuffer;
 
 __global__ void forward_scatter(const uint64_t* offsets, const uint32_t* indices, const float* values,
                                 const uint8_t* labels, const uint32_t* rows, uint32_t n, const float* weights,
@@ -39,7 +24,7 @@ __global__ void forward_scatter(const uint64_t* offsets, const uint32_t* indices
   const uint32_t row = rows[r];
   const uint64_t b = offsets[row], e = offsets[row + 1];
   float z[kClasses], delta[kClasses];
-  row_logits(indices + b, values + b, e - b, weights, bias, z);
+  row_logits(indices + b, values + b, e - b, RowMajorWeights<ClassArray>{weights}, ClassArray::load(bias)).store(z);
   softmax4(z);
   logit_gradient(z, labels[row], scale, delta);
   for (uint64_t j = b; j < e; ++j) {
@@ -71,7 +56,7 @@ __global__ void predict_rows(const uint64_t* offsets, const uint32_t* indices, c
   if (r >= rows) return;
   const uint64_t b = offsets[r], e = offsets[r + 1];
   float* p = probs + r * kClasses;
-  row_logits(indices + b, values + b, e - b, weights, bias, p);
+  row_logits(indices + b, values + b, e - b, RowMajorWeights<ClassArray>{weights}, ClassArray::load(bias)).store(p);
   softmax4(p);
 }
 
@@ -92,18 +77,6 @@ bool upload(const CsrView& x, DeviceCsr& d, std::string& error) {
 }
 
 }  // namespace
-
-int device_count(std::string& error) {
-  int n = 0;
-  cudaError_t status = cudaGetDeviceCount(&n);
-  if (status != cudaSuccess) {
-    error = cudaGetErrorString(status);
-    cudaGetLastError();  // clear the sticky error
-    return 0;
-  }
-  if (n == 0) error = "no CUDA device";
-  return n;
-}
 
 bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptions& options, LogRegModel& model,
                   std::string& error) {
@@ -132,34 +105,31 @@ bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptio
   CAQA_CUDA_TRY(drows.alloc(static_cast<std::size_t>(options.batch)));
   std::size_t features_capacity = 0;
   std::vector<std::uint32_t> features;
-  std::uint64_t t = 0;
   constexpr int kThreads = 128;
-  for (int epoch = 0; epoch < options.epochs; ++epoch) {
-    const auto order = epoch_order(x.rows, options.seed, epoch);
-    for (std::size_t start = 0; start < x.rows; start += static_cast<std::size_t>(options.batch)) {
-      const std::size_t n = std::min<std::size_t>(options.batch, x.rows - start);
-      const std::uint32_t* rows = order.data() + start;
-      batch_features(x, rows, n, features);
-      if (features.size() > features_capacity) {
-        cudaFree(dfeatures.ptr);
-        dfeatures.ptr = nullptr;
-        features_capacity = features.size() * 2;
-        CAQA_CUDA_TRY(dfeatures.alloc(features_capacity));
-      }
-      CAQA_CUDA_TRY(cudaMemcpy(drows.ptr, rows, n * sizeof(uint32_t), cudaMemcpyHostToDevice));
-      CAQA_CUDA_TRY(
-          cudaMemcpy(dfeatures.ptr, features.data(), features.size() * sizeof(uint32_t), cudaMemcpyHostToDevice));
-      forward_scatter<<<static_cast<unsigned>((n + kThreads - 1) / kThreads), kThreads>>>(
-          dx.offsets.ptr, dx.indices.ptr, dx.values.ptr, dlabels.ptr, drows.ptr, static_cast<uint32_t>(n), w.ptr,
-          bias.ptr, 1.0f / static_cast<float>(n), g.ptr, gb.ptr);
-      CAQA_CUDA_TRY(cudaGetLastError());
-      const std::size_t updates = features.size() * kClasses + kClasses;
-      adam_touched<<<static_cast<unsigned>((updates + kThreads - 1) / kThreads), kThreads>>>(
-          dfeatures.ptr, static_cast<uint32_t>(features.size()), w.ptr, m.ptr, v.ptr, g.ptr, bias.ptr, mb.ptr, vb.ptr,
-          gb.ptr, adam_step(options, ++t));
-      CAQA_CUDA_TRY(cudaGetLastError());
-    }
-  }
+  const bool trained =
+      for_each_minibatch(x.rows, options, [&](const std::uint32_t* rows, std::size_t n, std::uint64_t t) {
+        batch_features(x, rows, n, features);
+        if (features.size() > features_capacity) {
+          cudaFree(dfeatures.ptr);
+          dfeatures.ptr = nullptr;
+          features_capacity = features.size() * 2;
+          CAQA_CUDA_TRY(dfeatures.alloc(features_capacity));
+        }
+        CAQA_CUDA_TRY(cudaMemcpy(drows.ptr, rows, n * sizeof(uint32_t), cudaMemcpyHostToDevice));
+        CAQA_CUDA_TRY(
+            cudaMemcpy(dfeatures.ptr, features.data(), features.size() * sizeof(uint32_t), cudaMemcpyHostToDevice));
+        forward_scatter<<<static_cast<unsigned>((n + kThreads - 1) / kThreads), kThreads>>>(
+            dx.offsets.ptr, dx.indices.ptr, dx.values.ptr, dlabels.ptr, drows.ptr, static_cast<uint32_t>(n), w.ptr,
+            bias.ptr, 1.0f / static_cast<float>(n), g.ptr, gb.ptr);
+        CAQA_CUDA_TRY(cudaGetLastError());
+        const std::size_t updates = features.size() * kClasses + kClasses;
+        adam_touched<<<static_cast<unsigned>((updates + kThreads - 1) / kThreads), kThreads>>>(
+            dfeatures.ptr, static_cast<uint32_t>(features.size()), w.ptr, m.ptr, v.ptr, g.ptr, bias.ptr, mb.ptr, vb.ptr,
+            gb.ptr, adam_step(options, t));
+        CAQA_CUDA_TRY(cudaGetLastError());
+        return true;
+      });
+  if (!trained) return false;
   CAQA_CUDA_TRY(cudaMemcpy(model.weights.data(), w.ptr, params * sizeof(float), cudaMemcpyDeviceToHost));
   CAQA_CUDA_TRY(cudaMemcpy(model.bias.data(), bias.ptr, kClasses * sizeof(float), cudaMemcpyDeviceToHost));
   return true;

@@ -2,14 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace caqa {
 
 namespace {
-
-bool word_byte(unsigned char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
-}
 
 // Sorted, for binary search. The trained baseline's features depend on this list:
 // editing it changes what `caqa train` learns.
@@ -20,15 +17,41 @@ constexpr std::array<std::string_view, 62> kStopWords = {
     "the",  "their", "them",  "then",   "there", "these",  "they",  "this", "those", "to",   "was",  "were", "what",
     "when", "where", "which", "while",  "who",   "whom",   "whose", "why",  "with",  "you"};
 
+// A word of up to seven bytes as a number: its bytes, the first highest, zeros after, and
+// its length in the lowest byte. The numbers sort as the words do (none holds a zero
+// byte), so the sorted list packs into a sorted list of numbers; a word holding a zero
+// byte packs like none of them.
+constexpr std::uint64_t packed(std::string_view word) {
+  std::uint64_t out = 0;
+  for (std::size_t i = 0; i < 7; ++i) out = out << 8 | (i < word.size() ? static_cast<unsigned char>(word[i]) : 0u);
+  return out << 8 | word.size();
+}
+
+constexpr std::size_t kLongestStopWord = 6;
+
+constexpr std::array<std::uint64_t, kStopWords.size()> kPackedStopWords = [] {
+  std::array<std::uint64_t, kStopWords.size()> out{};
+  for (std::size_t i = 0; i < kStopWords.size(); ++i) out[i] = packed(kStopWords[i]);
+  return out;
+}();
+
+constexpr bool packs_in_order() {
+  for (std::size_t i = 0; i < kStopWords.size(); ++i)
+    if (kStopWords[i].size() > kLongestStopWord || (i > 0 && kPackedStopWords[i - 1] >= kPackedStopWords[i]))
+      return false;
+  return true;
+}
+static_assert(packs_in_order(), "kStopWords: sorted, distinct, none longer than kLongestStopWord");
+
 }  // namespace
 
 std::vector<WordRange> word_ranges(std::string_view text) {
   std::vector<WordRange> out;
   std::size_t i = 0, n = text.size();
   while (i < n) {
-    while (i < n && !word_byte(static_cast<unsigned char>(text[i]))) ++i;
+    while (i < n && !is_word_byte(text[i])) ++i;
     std::size_t start = i;
-    while (i < n && word_byte(static_cast<unsigned char>(text[i]))) ++i;
+    while (i < n && is_word_byte(text[i])) ++i;
     if (i > start) out.push_back({start, i});
   }
   return out;
@@ -45,7 +68,8 @@ std::string ascii_lower(std::string_view text) {
 }
 
 bool is_stop_word(std::string_view lower_word) {
-  return std::binary_search(kStopWords.begin(), kStopWords.end(), lower_word);
+  if (lower_word.empty() || lower_word.size() > kLongestStopWord) return false;
+  return std::binary_search(kPackedStopWords.begin(), kPackedStopWords.end(), packed(lower_word));
 }
 
 }  // namespace caqa

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "../parallel_runners.h"
 #include "caqa/audit/audit_render.h"
 #include "caqa/rng.h"
 
@@ -145,6 +146,19 @@ TEST(Audit, SameInputsSameBytes) {
   EXPECT_EQ(to_json(a.report).dump(), to_json(b.report).dump());
   EXPECT_EQ(render_text(a.report), render_text(b.report));
   EXPECT_EQ(render_markdown(a.report), render_markdown(b.report));
+}
+
+// The probes train in parallel where a runner allows; the report may not depend on which
+// finished first.
+TEST(Audit, SameReportForAnyRunner) {
+  const Synthetic train = make(Plant::IdSuffix, 600, 7), test = make(Plant::IdSuffix, 300, 8);
+  const AuditResult in_order = run_audit(train.samples, test.samples);
+  ASSERT_TRUE(in_order.ok());
+  for (const ParallelFor& runner : {testing::backwards_runner(), testing::thread_per_item_runner()}) {
+    const AuditResult other = run_audit(train.samples, test.samples, {}, runner);
+    ASSERT_TRUE(other.ok());
+    EXPECT_EQ(to_json(other.report).dump(), to_json(in_order.report).dump());
+  }
 }
 
 TEST(Audit, RenderersCarryEveryProbeAndWarning) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "../parallel_runners.h"
 #include "caqa/hardening/aflite.h"
 #include "caqa/hardening/aflite_report.h"
 #include "caqa/hardening/probe.h"
@@ -133,6 +134,20 @@ TEST(Aflite, SameResultEveryRunForASeed) {
   for (std::size_t i = 0; i < a.rounds.size(); ++i)
     EXPECT_EQ(a.rounds[i].mean_predictability, b.rounds[i].mean_predictability);
   EXPECT_EQ(aflite_json(a, options).dump(), aflite_json(b, options).dump());
+}
+
+// A round's models train in parallel where a runner allows: the same samples kept, the
+// same predictability sums, whichever model finished first.
+TEST(Aflite, SameResultForAnyRunner) {
+  const Synthetic data = synthetic(800);
+  AfliteOptions options;
+  options.partitions = 6;
+  const AfliteResult in_order = aflite_filter(data.samples, options);
+  for (const ParallelFor& runner : {testing::backwards_runner(), testing::thread_per_item_runner()}) {
+    const AfliteResult other = aflite_filter(data.samples, options, runner);
+    EXPECT_EQ(other.keep, in_order.keep);
+    EXPECT_EQ(aflite_json(other, options).dump(), aflite_json(in_order, options).dump());
+  }
 }
 
 TEST(Aflite, StopsWhenTooFewArePredictable) {

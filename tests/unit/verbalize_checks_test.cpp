@@ -107,9 +107,8 @@ TEST(TextStage, KeepsWhatPassesAndCountsTable8) {
     s.id = "s" + std::to_string(i);
     bool first = i < 2;
     s.source_question = first ? "q1" : "q2";
-    s.source_text = first ? "Who directed Jaws?" : "Who directed E.T.?";
-    s.query_names = {first ? "Jaws" : "E.T."};
-    s.answer_names = {"Steven Spielberg"};
+    s.texts = std::make_shared<const kg::QuestionTexts>(kg::QuestionTexts{
+        first ? "Who directed Jaws?" : "Who directed E.T.?", "", {first ? "Jaws" : "E.T."}, {"Steven Spielberg"}});
     s.question = "grammar question " + s.source_question;
     s.answer = "grammar answer";
     s.citation = "grammar citation";

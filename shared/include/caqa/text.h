@@ -3,6 +3,7 @@
 // highlighting, so all of them split "Zürich's 1975 film" and fold case the same way.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,13 @@ struct WordRange {
 
 // Words: maximal runs of ASCII letters and digits and of non-ASCII bytes (UTF-8 letters).
 std::vector<WordRange> word_ranges(std::string_view text);
+inline constexpr std::array<bool, 256> kWordBytes = [] {
+  std::array<bool, 256> out{};
+  for (int c = 0; c < 256; ++c)
+    out[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+  return out;
+}();
+constexpr bool is_word_byte(char c) { return kWordBytes[static_cast<unsigned char>(c)]; }
 
 // English function words plus the benchmark's templated phrasing ("the answer to ... is").
 // lower_word must already be lower-cased.

@@ -50,10 +50,6 @@ std::string word_text(const std::vector<Token>& tokens) {
   return out;
 }
 
-bool contains_words(const std::string& text, std::string_view words) {
-  return text.find(" " + std::string(words) + " ") != std::string::npos;
-}
-
 // Fraction of items found, -1 when there are none.
 template <class Item, class Found>
 double fraction(const std::vector<Item>& items, Found found) {
@@ -70,12 +66,14 @@ bool sorted_contains(const std::vector<std::uint64_t>& sorted, std::uint64_t wor
 int sentence_count(std::string_view text) {
   int count = 0;
   bool open = false;  // a run with text not yet ended
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n; ++i) {
     const char c = text[i];
-    if ((c == '.' || c == '!' || c == '?') && open && (i + 1 == text.size() || is_space(text[i + 1]))) {
+    if (is_space(c)) continue;
+    if ((c == '.' || c == '!' || c == '?') && open && (i + 1 == n || is_space(text[i + 1]))) {
       ++count;
       open = false;
-    } else if (!is_space(c)) {
+    } else {
       open = true;
     }
   }
@@ -89,8 +87,9 @@ QuestionCues::QuestionCues(std::string_view question, std::string_view answer,
   const auto a_tokens = baseline::detail::tokenize(answer);
   const std::string question_text = word_text(q_tokens);
   // The answer's names that the question does not already hold: its claim.
-  for (auto& span : name_spans(a_tokens))
-    if (!contains_words(question_text, span)) claim_.push_back(std::move(span));
+  for (const auto& span : name_spans(a_tokens))
+    if (std::string padded = " " + span + " "; question_text.find(padded) == std::string::npos)
+      claim_.push_back(std::move(padded));
   for (std::string_view e : answer_entities)
     if (auto tokens = baseline::detail::tokenize(e); !tokens.empty()) entities_.push_back(word_text(tokens));
   q_words_ = content_words(q_tokens);
@@ -100,11 +99,45 @@ QuestionCues::QuestionCues(std::string_view question, std::string_view answer,
   std::set_union(a_words_.begin(), a_words_.end(), q_words_.begin(), q_words_.end(), std::back_inserter(qa_words_));
 }
 
-std::vector<double> QuestionCues::lengths_of(std::string_view citation, const Tokens& tokens,
-                                             const std::vector<std::uint64_t>& c_words) const {
-  const auto content =
-      static_cast<double>(std::count_if(tokens.begin(), tokens.end(), [](const Token& t) { return !t.stop; }));
-  const auto distinct = static_cast<double>(c_words.size());
+QuestionCues::CitationWords QuestionCues::read(std::string_view citation) {
+  CitationWords out;
+  out.distinct.reserve(citation.size() / 4);
+  // A space, then each word and a space: at most one byte more per byte of the citation.
+  out.text.resize(2 * citation.size() + 1);
+  char* const text = out.text.data();
+  const char* const in = citation.data();
+  const std::size_t n = citation.size();
+  std::size_t size = 0;
+  text[size++] = ' ';
+  for (std::size_t i = 0; i < n;) {
+    while (i < n && !is_word_byte(in[i])) ++i;
+    const std::size_t begin = i, at = size;
+    std::uint64_t hash = kFnv1aOffset;
+    for (; i < n && is_word_byte(in[i]); ++i) {
+      const char lower = ascii_lower(in[i]);
+      text[size++] = lower;
+      hash = (hash ^ static_cast<unsigned char>(lower)) * kFnv1aPrime;
+    }
+    if (i == begin) break;
+    if (baseline::detail::is_citation_marker(citation, {begin, i})) {
+      size = at;
+      continue;
+    }
+    if (!is_stop_word(std::string_view(text + at, i - begin))) {
+      ++out.content;
+      out.distinct.push_back(hash);
+    }
+    text[size++] = ' ';
+  }
+  out.text.resize(size);
+  std::sort(out.distinct.begin(), out.distinct.end());
+  out.distinct.erase(std::unique(out.distinct.begin(), out.distinct.end()), out.distinct.end());
+  return out;
+}
+
+std::vector<double> QuestionCues::lengths_of(std::string_view citation, const CitationWords& words) const {
+  const auto content = static_cast<double>(words.content);
+  const auto distinct = static_cast<double>(words.distinct.size());
   return {static_cast<double>(citation.size()),
           static_cast<double>(sentence_count(citation)),
           question_chars_,
@@ -113,37 +146,29 @@ std::vector<double> QuestionCues::lengths_of(std::string_view citation, const To
           content == 0 ? -1 : distinct / content};
 }
 
-std::vector<double> QuestionCues::presence_of(const Tokens& tokens, const std::vector<std::uint64_t>& c_words) const {
-  const std::string citation_text = word_text(tokens);
+std::vector<double> QuestionCues::presence_of(const CitationWords& words) const {
+  const std::vector<std::uint64_t>& c_words = words.distinct;
   auto in_citation = [&](std::uint64_t w) { return sorted_contains(c_words, w); };
   auto not_in_qa = [&](std::uint64_t w) { return !sorted_contains(qa_words_, w); };
+  auto in_text = [&](const std::string& padded) { return words.text.find(padded) != std::string::npos; };
   return {
-      fraction(claim_, [&](const std::string& span) { return contains_words(citation_text, span); }),
-      fraction(entities_, [&](const std::string& e) { return citation_text.find(e) != std::string::npos; }),
-      fraction(q_words_, in_citation),
-      fraction(a_words_, in_citation),
-      fraction(claim_words_, in_citation),
-      fraction(c_words, not_in_qa),
+      fraction(claim_, in_text),       fraction(entities_, in_text),        fraction(q_words_, in_citation),
+      fraction(a_words_, in_citation), fraction(claim_words_, in_citation), fraction(c_words, not_in_qa),
   };
 }
 
 std::vector<double> QuestionCues::all(std::string_view citation) const {
-  const auto tokens = baseline::detail::tokenize(citation);
-  const auto c_words = content_words(tokens);
-  std::vector<double> out = lengths_of(citation, tokens, c_words);
-  for (double v : presence_of(tokens, c_words)) out.push_back(v);
+  const CitationWords words = read(citation);
+  std::vector<double> out = lengths_of(citation, words);
+  for (double v : presence_of(words)) out.push_back(v);
   return out;
 }
 
 std::vector<double> QuestionCues::lengths(std::string_view citation) const {
-  const auto tokens = baseline::detail::tokenize(citation);
-  return lengths_of(citation, tokens, content_words(tokens));
+  return lengths_of(citation, read(citation));
 }
 
-std::vector<double> QuestionCues::presence(std::string_view citation) const {
-  const auto tokens = baseline::detail::tokenize(citation);
-  return presence_of(tokens, content_words(tokens));
-}
+std::vector<double> QuestionCues::presence(std::string_view citation) const { return presence_of(read(citation)); }
 
 std::vector<double> length_cues(const AuditSample& s) { return QuestionCues(s.question, s.answer).lengths(s.citation); }
 

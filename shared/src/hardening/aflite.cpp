@@ -45,7 +45,8 @@ bool has_two_labels(const std::vector<FilterSample>& samples) {
 
 }  // namespace
 
-AfliteResult aflite_filter(const std::vector<FilterSample>& samples, const AfliteOptions& options) {
+AfliteResult aflite_filter(const std::vector<FilterSample>& samples, const AfliteOptions& options,
+                           const ParallelFor& parallel) {
   AfliteResult result;
   result.keep.assign(samples.size(), true);
   if (!valid(options)) {
@@ -84,10 +85,10 @@ AfliteResult aflite_filter(const std::vector<FilterSample>& samples, const Aflit
   for (int round = 0; round < options.max_rounds && kept.size() > floor && kept.size() >= 2; ++round) {
     const std::size_t k = std::min(k_max, kept.size() - floor);
     if (k == 0) break;
-    auto scores = detail::score_predictability(x, labels, kept, options, round);
+    auto scores = detail::score_predictability(x, labels, kept, options, round, parallel);
     if (options.cue_features) {
       // A sample is as predictable as the view that predicts it best.
-      const auto by_cues = detail::score_predictability(cues, labels, kept, options, round);
+      const auto by_cues = detail::score_predictability(cues, labels, kept, options, round, parallel);
       for (std::size_t i = 0; i < scores.size(); ++i)
         if (by_cues[i].value() > scores[i].value()) scores[i] = by_cues[i];
     }

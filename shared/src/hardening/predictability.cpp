@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <mutex>
 #include <string>
 
 #include "caqa/baseline/features.h"
@@ -35,39 +37,73 @@ void gather(const SparseRows& x, const std::uint32_t* rows, std::size_t n, Spars
 
 std::vector<Predictability> score_predictability(const SparseRows& x, const std::vector<std::uint8_t>& labels,
                                                  const std::vector<std::uint32_t>& kept, const AfliteOptions& options,
-                                                 int round) {
+                                                 int round, const ParallelFor& parallel) {
   const std::size_t n = kept.size();
-  std::vector<Predictability> scores(n);
   // At least one sample on each side, whatever the share.
   const auto t = std::clamp<std::size_t>(static_cast<std::size_t>(std::llround(options.train_share * n)), 1, n - 1);
-  SparseRows train_x, held_x;
-  std::vector<std::uint8_t> train_labels(t);
-  std::vector<std::uint32_t> rows(n);
-  std::vector<float> probs((n - t) * baseline::kClasses);
-  baseline::LogRegModel model;
-  std::string error;  // the CPU backend fails only on a bad schedule, which options rule out
-  for (int p = 0; p < options.partitions; ++p) {
-    const std::uint64_t seed = partition_seed(options.seed, round, p);
+  // A partition's verdicts on its held-out samples: the partitions run in any order (on
+  // any thread) and are summed in partition order after, as one after another would be.
+  struct Verdicts {
+    std::vector<std::uint32_t> position;  // in kept
+    std::vector<std::uint8_t> correct;
+    std::vector<float> gold_probability;
+  };
+  // What a partition works in, reused by the next partition to run.
+  struct Workspace {
+    SparseRows train_x, held_x;
+    std::vector<std::uint8_t> train_labels;
+    std::vector<std::uint32_t> rows;
+    std::vector<float> probs;
+    baseline::LogRegModel model;
+  };
+  std::vector<Verdicts> verdicts(static_cast<std::size_t>(options.partitions));
+  std::mutex idle_mutex;
+  std::vector<std::unique_ptr<Workspace>> idle;
+  run_each(parallel, verdicts.size(), [&](std::size_t p) {
+    std::unique_ptr<Workspace> w;
+    {
+      std::lock_guard lock(idle_mutex);
+      if (!idle.empty()) {
+        w = std::move(idle.back());
+        idle.pop_back();
+      }
+    }
+    if (!w) w = std::make_unique<Workspace>();
+    const std::uint64_t seed = partition_seed(options.seed, round, static_cast<int>(p));
     const auto order = baseline::epoch_order(n, seed, 0);  // positions in kept
-    for (std::size_t i = 0; i < n; ++i) rows[i] = kept[order[i]];
-    for (std::size_t i = 0; i < t; ++i) train_labels[i] = labels[rows[i]];
-    gather(x, rows.data(), t, train_x);
-    gather(x, rows.data() + t, n - t, held_x);
-    model.reset(options.dim_bits, static_cast<std::uint8_t>(baseline::InputView::Full));
+    w->rows.resize(n);
+    w->train_labels.resize(t);
+    w->probs.resize((n - t) * baseline::kClasses);
+    for (std::size_t i = 0; i < n; ++i) w->rows[i] = kept[order[i]];
+    for (std::size_t i = 0; i < t; ++i) w->train_labels[i] = labels[w->rows[i]];
+    gather(x, w->rows.data(), t, w->train_x);
+    gather(x, w->rows.data() + t, n - t, w->held_x);
+    w->model.reset(options.dim_bits, static_cast<std::uint8_t>(baseline::InputView::Full));
     baseline::TrainOptions train;
     train.seed = seed;
     train.epochs = options.epochs;
-    baseline::cpu::logreg_train(baseline::view_of(train_x), train_labels.data(), train, model, error);
-    baseline::cpu::logreg_predict(baseline::view_of(held_x), model, probs.data(), error);
+    std::string error;  // the CPU backend fails only on a bad schedule, which options rule out
+    baseline::cpu::logreg_train(baseline::view_of(w->train_x), w->train_labels.data(), train, w->model, error);
+    baseline::cpu::logreg_predict(baseline::view_of(w->held_x), w->model, w->probs.data(), error);
+    Verdicts& v = verdicts[p];
     for (std::size_t i = t; i < n; ++i) {
-      const float* prob = probs.data() + (i - t) * baseline::kClasses;
-      const std::uint8_t gold = labels[rows[i]];
-      Predictability& s = scores[order[i]];
-      ++s.seen;
-      s.correct += baseline::argmax4(prob) == gold ? 1 : 0;
-      s.gold_probability += prob[gold];
+      const float* prob = w->probs.data() + (i - t) * baseline::kClasses;
+      const std::uint8_t gold = labels[w->rows[i]];
+      v.position.push_back(order[i]);
+      v.correct.push_back(baseline::argmax4(prob) == gold ? 1 : 0);
+      v.gold_probability.push_back(prob[gold]);
     }
-  }
+    std::lock_guard lock(idle_mutex);
+    idle.push_back(std::move(w));
+  });
+  std::vector<Predictability> scores(n);
+  for (const Verdicts& v : verdicts)
+    for (std::size_t i = 0; i < v.position.size(); ++i) {
+      Predictability& s = scores[v.position[i]];
+      ++s.seen;
+      s.correct += v.correct[i];
+      s.gold_probability += v.gold_probability[i];
+    }
   return scores;
 }
 

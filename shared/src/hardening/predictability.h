@@ -6,6 +6,7 @@
 
 #include "caqa/baseline/logreg.h"
 #include "caqa/hardening/aflite.h"
+#include "caqa/parallel.h"
 
 namespace caqa::hardening::detail {
 
@@ -18,9 +19,10 @@ struct Predictability {
 
 // One entry per element of `kept` (row indices into x and labels): options.partitions
 // random splits of `kept`, a model trained on each training part, its held-out part
-// predicted. Seeds derive from (options.seed, round, partition).
+// predicted. Seeds derive from (options.seed, round, partition); the partitions run in
+// parallel where `parallel` runs them so, with the same result.
 std::vector<Predictability> score_predictability(const baseline::SparseRows& x, const std::vector<std::uint8_t>& labels,
                                                  const std::vector<std::uint32_t>& kept, const AfliteOptions& options,
-                                                 int round);
+                                                 int round, const ParallelFor& parallel = {});
 
 }  // namespace caqa::hardening::detail

@@ -1,13 +1,14 @@
 #include "caqa/kg/benchmark_builder.h"
 
 #include <algorithm>
-#include <set>
+#include <charconv>
+#include <unordered_set>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "caqa/audit/surface_cues.h"
 #include "caqa/hash.h"
+#include "caqa/json_string.h"
 #include "caqa/kg/citation_drafts.h"
 #include "caqa/kg/citation_facts.h"
 #include "caqa/kg/query_text.h"
@@ -32,6 +33,13 @@ std::string sample_id(std::uint64_t seed, const std::string& question_id, Extens
   return fmt::format(
       "{:016x}", fnv1a64(fmt::format("{}|{}|{}|{}", seed, question_id, extension_name(extension), label_name(label)),
                          kQuestionHashSeed));
+}
+
+// The number a sample id's 16 hex digits spell (sample_id): one per id, in the same order.
+std::uint64_t id_number(std::string_view id) {
+  std::uint64_t out = 0;
+  std::from_chars(id.data(), id.data() + id.size(), out, 16);
+  return out;
 }
 
 bool shares_triple(std::span<const Triple> a, std::span<const Triple> b) {
@@ -177,7 +185,8 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   std::string answer = verbalizer.answer_statement(extended, *g);
   out.extension = extended.extension;
   // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
-  const audit::QuestionCues cues(text, answer);
+  // Every draft takes its random draws in this order; only those that can be chosen are
+  // written out and read for cues: the target label's first and every other label's all.
   std::array<std::vector<CitationDraft>, kLabelCount> drafts;
   std::vector<std::size_t> drafted;
   for (Label label : kLabels) {
@@ -187,18 +196,22 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     for (int k = 0; k < kDraftsPerLabel; ++k) {
       CitationDraft d;
       d.facts = padding.compose(*subgraph, facts, static_cast<int>(rng.uniform() * 3), rng.uniform(), rng);
-      d.text = verbalizer.citation(d.facts, rng);
-      d.cues = cues.all(d.text);
+      d.phrasings = verbalizer.phrasings(d.facts, rng);
       drafts[index_of(label)].push_back(std::move(d));
     }
   }
   const std::size_t target_label =
       drafted.empty() ? 0 : drafted[static_cast<std::size_t>(rng.uniform() * static_cast<double>(drafted.size()))];
-  // What a text rewriter and the text checks need (caqa/verbalize/text_rewriter.h): the
-  // same for every label of the question.
-  const std::string query = query_text(extended, kg);
-  const std::vector<std::string> query_names = query_constant_names(extended, kg),
-                                 answer_names = entity_names(g->targets, kg);
+  const audit::QuestionCues cues(text, answer);
+  for (std::size_t label : drafted) {
+    auto& pool = drafts[label];
+    for (std::size_t k = 0; k < (label == target_label ? 1 : pool.size()); ++k) {
+      pool[k].text = verbalizer.citation(pool[k].facts, pool[k].phrasings);
+      pool[k].cues = cues.all(pool[k].text);
+    }
+  }
+  const auto texts = std::make_shared<const QuestionTexts>(QuestionTexts{
+      question.text, query_text(extended, kg), query_constant_names(extended, kg), entity_names(g->targets, kg)});
   for (Label label : kLabels) {
     auto& pool = drafts[index_of(label)];
     if (pool.empty()) continue;
@@ -223,10 +236,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     s.test = test;
     s.source_question = question.id;
     s.extension = extended.extension;
-    s.source_text = question.text;
-    s.query_text = query;
-    s.query_names = query_names;
-    s.answer_names = answer_names;
+    s.texts = texts;
     out.samples.push_back(std::move(s));
   }
   return out;
@@ -241,7 +251,9 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
   BuildStats& stats = out.stats;
   stats.questions = questions.size();
   const QuestionBuilder builder{kg, verbalizer, options};
-  std::set<std::string> seen_ids, sample_ids;
+  // Question ids as read (the questions outlive the build); sample ids as numbers.
+  std::unordered_set<std::string_view> seen_ids;
+  std::unordered_set<std::uint64_t> sample_ids;
   // Questions are built a wave at a time (in parallel where the runner allows) and merged
   // in file order: the first of two questions with one id is the one kept, as are the
   // problems' examples.
@@ -276,7 +288,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
       if (q.extension) ++stats.extensions[static_cast<int>(*q.extension)];
       for (auto& v : q.violations) out.violations.push_back(std::move(v));
       for (auto& s : q.samples) {
-        if (!sample_ids.insert(s.id).second) {
+        if (!sample_ids.insert(id_number(s.id)).second) {
           out.problems.add("sample id collides with another sample's", s.source_question);
           continue;
         }
@@ -285,9 +297,16 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
     }
   }
   count_samples(out.samples, stats);
-  // Ordered by id: a hash, so neighbouring lines share nothing either.
-  std::sort(out.samples.begin(), out.samples.end(),
-            [](const BenchmarkSample& a, const BenchmarkSample& b) { return a.id < b.id; });
+  // Ordered by id: a hash, so neighbouring lines share nothing either. Ids of 16 hex digits
+  // sort as their numbers do: the numbers are sorted, then each sample moved once.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> order(out.samples.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    order[i] = {id_number(out.samples[i].id), static_cast<std::uint32_t>(i)};
+  std::sort(order.begin(), order.end());
+  std::vector<BenchmarkSample> sorted;
+  sorted.reserve(order.size());
+  for (const auto& entry : order) sorted.push_back(std::move(out.samples[entry.second]));
+  out.samples = std::move(sorted);
   if (progress) progress(questions.size(), questions.size());
   return out;
 }
@@ -303,26 +322,43 @@ void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stat
   }
 }
 
+void append_sample_json(std::string& out, const BenchmarkSample& s, const KnowledgeGraph& kg) {
+  auto field = [&](std::string_view key, std::string_view value) {
+    out += key;
+    append_json_string(out, value);
+  };
+  auto triples = [&](std::string_view key, bool names) {
+    out += key;
+    for (std::size_t i = 0; i < s.evidence.size(); ++i) {
+      const Triple& t = s.evidence[i];
+      out += i == 0 ? "[[" : ",[";
+      append_json_string(out, names ? kg.entity_name(t.head) : kg.entity_key(t.head));
+      out.push_back(',');
+      append_json_string(out, kg.relation_name(t.relation));
+      out.push_back(',');
+      append_json_string(out, names ? kg.entity_name(t.tail) : kg.entity_key(t.tail));
+      out.push_back(']');
+    }
+    out += s.evidence.empty() ? "[]" : "]";
+  };
+  field("{\"id\":", s.id);
+  field(",\"question\":", s.question);
+  field(",\"answer\":", s.answer);
+  field(",\"citation\":", s.citation);
+  field(",\"label\":", label_name(s.label));
+  field(",\"complexity\":", complexity_name(s.complexity));
+  field(",\"split\":", s.test ? "test" : "train");
+  triples(",\"evidence\":{\"triples\":", true);
+  triples(",\"keys\":", false);
+  field("},\"source_question\":", s.source_question);
+  field(",\"extension\":", extension_name(s.extension));
+  out.push_back('}');
+}
+
 std::string sample_json(const BenchmarkSample& s, const KnowledgeGraph& kg) {
-  nlohmann::ordered_json j;
-  j["id"] = s.id;
-  j["question"] = s.question;
-  j["answer"] = s.answer;
-  j["citation"] = s.citation;
-  j["label"] = std::string(label_name(s.label));
-  j["complexity"] = std::string(complexity_name(s.complexity));
-  j["split"] = s.test ? "test" : "train";
-  nlohmann::ordered_json triples = nlohmann::ordered_json::array(), keys = nlohmann::ordered_json::array();
-  for (const Triple& t : s.evidence) {
-    triples.push_back({std::string(kg.entity_name(t.head)), std::string(kg.relation_name(t.relation)),
-                       std::string(kg.entity_name(t.tail))});
-    keys.push_back({std::string(kg.entity_key(t.head)), std::string(kg.relation_name(t.relation)),
-                    std::string(kg.entity_key(t.tail))});
-  }
-  j["evidence"] = {{"triples", triples}, {"keys", keys}};
-  j["source_question"] = s.source_question;
-  j["extension"] = std::string(extension_name(s.extension));
-  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  std::string out;
+  append_sample_json(out, s, kg);
+  return out;
 }
 
 std::string statistics_markdown(const BuildStats& st) {

@@ -68,19 +68,27 @@ MemoryGraph load_graph(const BuildSources& sources, GraphSummary& summary, Probl
 
 // MetaQA, WebQSP, GrailQA and CWQ questions, imported against the loaded graph.
 void import_questions(const BuildSources& sources, const KnowledgeGraph& graph, std::vector<Question>& questions,
-                      ProblemCounts& problems, const BuildObserver& observer) {
-  auto take = [&](const QuestionImport& import, const std::string& name) {
+                      ProblemCounts& problems, const BuildObserver& observer, const ParallelFor& parallel) {
+  auto take = [&](QuestionImport import, const std::string& name) {
     if (observer.import_report)
       observer.import_report(format_import_summary(name, import) +
                              format_grounding_report(name, ground_questions(import.questions, graph)));
     for (const auto& [reason, n] : import.skipped.counts())
       for (std::size_t i = 0; i < n; ++i) problems.add("import: " + reason, name);
-    questions.insert(questions.end(), import.questions.begin(), import.questions.end());
+    questions.insert(questions.end(), std::make_move_iterator(import.questions.begin()),
+                     std::make_move_iterator(import.questions.end()));
   };
-  for (const auto& m : sources.metaqa_questions)
-    take(import_metaqa_questions(m.questions.text(), m.qtypes.text(), m.hops, graph,
-                                 m.split == "test" ? std::string_view() : std::string_view(m.split)),
-         fmt::format("metaqa {}-hop {}", m.hops, m.split));
+  // MetaQA's files imported side by side, taken in their order.
+  std::vector<QuestionImport> metaqa(sources.metaqa_questions.size());
+  run_each(parallel, metaqa.size(), [&](std::size_t i) {
+    const MetaQaQuestionFiles& m = sources.metaqa_questions[i];
+    metaqa[i] = import_metaqa_questions(m.questions.text(), m.qtypes.text(), m.hops, graph,
+                                        m.split == "test" ? std::string_view() : std::string_view(m.split));
+  });
+  for (std::size_t i = 0; i < metaqa.size(); ++i) {
+    const MetaQaQuestionFiles& m = sources.metaqa_questions[i];
+    take(std::move(metaqa[i]), fmt::format("metaqa {}-hop {}", m.hops, m.split));
+  }
   SparqlImportOptions sparql;
   sparql.kg = &graph;
   std::optional<AnswerNameIndex> names;
@@ -110,20 +118,20 @@ void append_sampled_questions(const BuildSources& sources, const BenchmarkOption
 
 // The shortcut audit of the split just built (caqa/audit): every shallow probe trained on
 // train and scored on test, as `caqa audit` does from the written files.
-audit::AuditResult audit_samples(const std::vector<BenchmarkSample>& samples) {
+audit::AuditResult audit_samples(const std::vector<BenchmarkSample>& samples, const ParallelFor& parallel) {
   std::array<std::vector<audit::AuditSample>, 2> split;
   for (const auto& s : samples)
     split[s.test].push_back({s.id, s.question, s.answer, s.citation, s.label, s.complexity, {}});
-  return audit::run_audit(split[0], split[1]);
+  return audit::run_audit(split[0], split[1], {}, parallel);
 }
 
 // --harden: AFLite over every sample (caqa/hardening); the samples it removes are gone
 // from both splits and from the counts.
-void harden(BuildResult& result, const hardening::AfliteOptions& options, BuiltBenchmark& built,
-            std::string& markdown) {
+void harden(BuildResult& result, const hardening::AfliteOptions& options, const ParallelFor& parallel,
+            BuiltBenchmark& built, std::string& markdown) {
   std::vector<hardening::FilterSample> samples;
   for (const auto& s : result.samples) samples.push_back({s.question, s.answer, s.citation, s.label, s.complexity});
-  built.hardening = hardening::aflite_filter(samples, options);
+  built.hardening = hardening::aflite_filter(samples, options, parallel);
   if (built.hardening->error != hardening::AfliteError::None) return;
   markdown = "\n" + hardening::aflite_markdown(*built.hardening, options);
   std::vector<BenchmarkSample> kept;
@@ -131,6 +139,46 @@ void harden(BuildResult& result, const hardening::AfliteOptions& options, BuiltB
     if (built.hardening->keep[i]) kept.push_back(std::move(result.samples[i]));
   result.samples = std::move(kept);
   count_samples(result.samples, result.stats);
+}
+
+// About the bytes of a sample's line: its texts and names, and the JSON around them.
+std::size_t estimated_line_size(const BenchmarkSample& s, const KnowledgeGraph& graph) {
+  constexpr std::size_t kFixed = 192;  // keys, quotes and the short values
+  std::size_t out =
+      kFixed + s.id.size() + s.question.size() + s.answer.size() + s.citation.size() + s.source_question.size();
+  for (const Triple& t : s.evidence)
+    out += 22 + graph.entity_name(t.head).size() + graph.entity_name(t.tail).size() + graph.entity_key(t.head).size() +
+           graph.entity_key(t.tail).size() + 2 * graph.relation_name(t.relation).size();
+  return out;
+}
+
+// The lines of both splits, rendered a block of samples at a time (in parallel) and
+// appended in order. Each split is reserved at about its size first: a string of hundreds
+// of megabytes that grows by doubling is held twice while it moves.
+void render_samples(const std::vector<BenchmarkSample>& samples, const KnowledgeGraph& graph,
+                    const ParallelFor& parallel, BuiltBenchmark& built) {
+  std::array<std::size_t, 2> estimate{};
+  for (const auto& s : samples) estimate[s.test] += estimated_line_size(s, graph);
+  built.train_jsonl.reserve(estimate[0] + estimate[0] / 16);
+  built.test_jsonl.reserve(estimate[1] + estimate[1] / 16);
+  constexpr std::size_t kBlock = 256;  // samples a task renders
+  constexpr std::size_t kWave = 16;    // blocks rendered before they are appended
+  std::vector<std::array<std::string, 2>> blocks;
+  for (std::size_t begin = 0; begin < samples.size(); begin += kBlock * kWave) {
+    const std::size_t end = std::min(samples.size(), begin + kBlock * kWave);
+    blocks.assign((end - begin + kBlock - 1) / kBlock, {});
+    run_each(parallel, blocks.size(), [&](std::size_t b) {
+      for (std::size_t i = begin + b * kBlock; i < std::min(end, begin + (b + 1) * kBlock); ++i) {
+        std::string& out = blocks[b][samples[i].test];
+        append_sample_json(out, samples[i], graph);
+        out.push_back('\n');
+      }
+    });
+    for (const auto& block : blocks) {
+      built.train_jsonl += block[0];
+      built.test_jsonl += block[1];
+    }
+  }
 }
 
 }  // namespace
@@ -160,7 +208,7 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
     auto more = read_questions(file.text(), problems);
     questions.insert(questions.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   }
-  import_questions(sources, graph, questions, problems, observer);
+  import_questions(sources, graph, questions, problems, observer, options.parallel);
   if (options.max_questions > 0 && questions.size() > options.max_questions) questions.resize(options.max_questions);
   append_sampled_questions(sources, options, graph, questions, problems);
   auto templates = table(sources.templates, problems);
@@ -168,34 +216,27 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   Verbalizer verbalizer(graph, templates);
   BuildResult result =
       build_benchmark(graph, questions, verbalizer, options.build, observer.building, options.parallel);
+  // The samples hold what they need; the memory goes to what comes next.
+  std::vector<Question>().swap(questions);
   result.problems.merge(problems);
   if (sources.rewriter.rewrite)
     verbalize::rewrite_texts(result.samples, graph, verbalize::EntityNameIndex(graph), sources.rewriter,
                              built.text_checks);
   std::string hardening_md;
   if (options.harden) {
-    if (options.audit) built.audit_before_hardening = audit_samples(result.samples);
-    harden(result, options.hardening, built, hardening_md);
+    if (options.audit) built.audit_before_hardening = audit_samples(result.samples, options.parallel);
+    harden(result, options.hardening, options.parallel, built, hardening_md);
   }
-  // Rendered a block at a time (in parallel) and appended in order: only a block's lines
-  // are held twice.
-  constexpr std::size_t kBlock = 4096;
-  std::vector<std::string> lines;
-  for (std::size_t begin = 0; begin < result.samples.size(); begin += kBlock) {
-    lines.assign(std::min(kBlock, result.samples.size() - begin), {});
-    run_each(options.parallel, lines.size(),
-             [&](std::size_t i) { lines[i] = sample_json(result.samples[begin + i], graph); });
-    for (std::size_t i = 0; i < lines.size(); ++i)
-      (result.samples[begin + i].test ? built.test_jsonl : built.train_jsonl).append(lines[i]).push_back('\n');
-  }
+  // The lint first: what it allocates is free again before the documents grow.
   verbalize::lint_samples(result.samples, graph, built.text_checks, options.parallel);
+  render_samples(result.samples, graph, options.parallel, built);
   built.statistics_md =
       statistics_markdown(result.stats) + verbalize::text_checks_markdown(built.text_checks) + hardening_md;
   if (built.audit_before_hardening && built.audit_before_hardening->ok())
     built.statistics_md +=
         "\n## Before adversarial filtering\n\n" + audit::render_markdown(built.audit_before_hardening->report);
   if (options.audit) {
-    built.audit = audit_samples(result.samples);
+    built.audit = audit_samples(result.samples, options.parallel);
     if (built.audit->ok()) built.statistics_md += "\n" + audit::render_markdown(built.audit->report);
   }
   built.stats = result.stats;

@@ -1,6 +1,7 @@
 #include "caqa/kg/citation_facts.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -18,9 +19,17 @@ const T& pick(const std::vector<T>& v, Rng& rng) {
   return v[static_cast<std::size_t>(rng.uniform() * static_cast<double>(v.size()))];
 }
 
+template <class T>
+void sort_distinct(std::vector<T>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
 bool contains(const std::vector<Triple>& facts, const Triple& t) {
   return std::find(facts.begin(), facts.end(), t) != facts.end();
 }
+
+std::uint64_t bit_of(EntityId e) { return std::uint64_t{1} << (e & 63); }
 
 bool mentions(const std::vector<Triple>& facts, EntityId e) {
   return std::any_of(facts.begin(), facts.end(), [&](const Triple& t) { return t.head == e || t.tail == e; });
@@ -46,48 +55,61 @@ std::vector<Triple> edges_of(const KnowledgeGraph& kg, EntityId e, Keep keep) {
 
 CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg)
     : query_(query) {
-  std::set<RelationId> used;
-  std::set<EntityId> constants;
+  std::vector<RelationId> used;
+  std::vector<EntityId> constants;
   for (const auto& branch : query.branches)
     for (const auto& p : branch.patterns) {
-      used.insert(p.relation);
+      used.push_back(p.relation);
       for (const Node& n : {p.head, p.tail})
-        if (!n.variable) constants.insert(n.id);
+        if (!n.variable) constants.push_back(n.id);
     }
+  sort_distinct(used);
+  sort_distinct(constants);
   for (EntityId c : constants)
     if (kg.has_name(c)) mention_.push_back(c);
   mention_.insert(mention_.begin(), g.targets.begin(), g.targets.end());
 
-  std::set<EntityId> around(constants.begin(), constants.end());
-  around.insert(g.targets.begin(), g.targets.end());
-  for (const Triple& t : g.supportive) around.insert({t.head, t.tail});
+  std::vector<EntityId> around(constants);
+  around.insert(around.end(), g.targets.begin(), g.targets.end());
+  for (const Triple& t : g.supportive) around.insert(around.end(), {t.head, t.tail});
+  sort_distinct(around);
+  auto is_around = [&](EntityId e) { return std::binary_search(around.begin(), around.end(), e); };
+  auto is_used = [&](RelationId r) { return std::find(used.begin(), used.end(), r) != used.end(); };
+  auto neutral = [&](const Triple& t) { return !is_used(t.relation); };
   for (EntityId e : around) {
-    auto facts = edges_of(kg, e, [&](const Triple& t) { return !used.count(t.relation); });
+    auto facts = edges_of(kg, e, neutral);
     if (!facts.empty()) around_.push_back(e);
     neutral_by_[e] = std::move(facts);
   }
   // One ring further out: entities the neutral facts lead to, for facts about things
   // the question does not name (a fact of that kind is what an irrelevant citation is
-  // made of; supportive ones get their share too).
-  std::set<EntityId> beyond;
+  // made of; supportive ones get their share too). The first kStrayEntities met, in order
+  // of their ids.
+  std::vector<EntityId> beyond;
   for (EntityId e : around_)
     for (const Triple& t : neutral_by_[e])
       for (EntityId end : {t.head, t.tail})
-        if (!around.count(end) && beyond.size() < kStrayEntities) beyond.insert(end);
+        if (beyond.size() < kStrayEntities && !is_around(end) &&
+            std::find(beyond.begin(), beyond.end(), end) == beyond.end())
+          beyond.push_back(end);
+  std::sort(beyond.begin(), beyond.end());
   for (EntityId e : beyond) {
-    auto facts = edges_of(kg, e, [&](const Triple& t) { return !used.count(t.relation); });
+    auto facts = edges_of(kg, e, neutral);
     if (!facts.empty()) beyond_.push_back(e);
     neutral_by_[e] = std::move(facts);
   }
+  // A fact of G, its mirror image, or a fact met twice (from both its ends) has both ends
+  // around the question: only those need the checks.
   std::set<Triple> seen_decoys;
   for (EntityId e : around)
     for (const Triple& t : edges_of(kg, e, [&](const Triple& t) {
+           if (!is_used(t.relation)) return false;
            // Not G's facts, nor their mirror images (a symmetric relation such as spouse
            // states the same fact both ways).
-           return used.count(t.relation) && !contains(g.supportive, t) &&
-                  !contains(g.supportive, Triple{t.tail, t.relation, t.head});
+           return !is_around(t.head == e ? t.tail : t.head) ||
+                  (!contains(g.supportive, t) && !contains(g.supportive, Triple{t.tail, t.relation, t.head}));
          }))
-      if (seen_decoys.insert(t).second) {
+      if (!is_around(t.head == e ? t.tail : t.head) || seen_decoys.insert(t).second) {
         decoys_[t.relation].push_back(t);
         for (EntityId end : {t.head, t.tail}) decoys_about_[end].push_back(t);
       }
@@ -96,19 +118,22 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
 bool CitationFacts::add_decoy(std::vector<Triple>& facts, const std::vector<Triple>& candidates, Rng& rng) const {
   // Decoys about entities the citation already names first: a citation's facts then hang
   // together as much as a supportive chain does.
+  // A bit per entity of the facts (by its low six bits) rules out most candidates unread.
+  std::uint64_t named = 0;
+  for (const Triple& t : facts) named |= bit_of(t.head) | bit_of(t.tail);
   std::vector<Triple> near;
   for (const Triple& t : candidates)
-    if (mentions(facts, t.head) || mentions(facts, t.tail)) near.push_back(t);
+    if ((named & (bit_of(t.head) | bit_of(t.tail))) && (mentions(facts, t.head) || mentions(facts, t.tail)))
+      near.push_back(t);
+  std::optional<std::vector<EntityId>> derived;  // of `facts` as they are, once needed
   for (const std::vector<Triple>* pool : {&std::as_const(near), &candidates})
     for (int tries = 0; tries < 4 && !pool->empty(); ++tries) {
-      const Triple& decoy = pick(*pool, rng);
+      const Triple decoy = pick(*pool, rng);
       if (contains(facts, decoy)) continue;
-      std::vector<Triple> with = facts;
-      with.push_back(decoy);
-      if (derived_answers(query_, with) == derived_answers(query_, facts)) {
-        facts.push_back(decoy);
-        return true;
-      }
+      if (!derived) derived = derived_answers(query_, facts);
+      facts.push_back(decoy);
+      if (derived_answers(query_, facts) == *derived) return true;
+      facts.pop_back();
     }
   return false;
 }
@@ -147,12 +172,13 @@ std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std:
   // question), an entity first so that hubs do not crowd the citation; a bounded number
   // of draws, so a thin neighbourhood ends short.
   // With probability `stray`, a fact about an entity one ring further out instead.
+  std::vector<EntityId> named;
   for (std::size_t tries = 0; out.size() < size && !around_.empty() && tries < 4 * size; ++tries) {
     if (!beyond_.empty() && rng.uniform() < stray) {
       add(pick(neutral_by_.at(pick(beyond_, rng)), rng));
       continue;
     }
-    std::vector<EntityId> named;
+    named.clear();
     for (EntityId e : around_)
       if (mentions(out, e)) named.push_back(e);
     add(pick(neutral_by_.at(pick(named.empty() ? around_ : named, rng)), rng));

@@ -46,26 +46,26 @@ namespace {
 
 constexpr EntityId kUnbound = kNone;
 
-// Backtracking join: each step takes a pattern with a bound end (or two constants).
-template <class Graph>
+// Backtracking join: each step takes a pattern with a bound end (or two constants). Each
+// complete binding goes to the sink, until it is full.
+template <class Graph, class Sink>
 class Matcher {
  public:
-  Matcher(const ResolvedQuery& q, const Graph& g, std::size_t limit) : q_(q), g_(g), limit_(limit) {}
+  Matcher(const ResolvedQuery& q, const Graph& g, Sink& sink) : q_(q), g_(g), sink_(sink) {}
 
-  std::vector<Binding> run() {
+  void run() {
     Binding b(q_.variable_count(), kUnbound);
     std::vector<bool> done(q_.patterns.size(), false);
     step(b, done, 0);
-    return std::move(out_);
   }
 
  private:
   EntityId value(const Node& n, const Binding& b) const { return n.variable ? b[n.id] : n.id; }
 
   void step(Binding& b, std::vector<bool>& done, std::size_t depth) {
-    if (out_.size() >= limit_) return;
+    if (sink_.full()) return;
     if (depth == q_.patterns.size()) {
-      out_.push_back(b);
+      sink_.add(b);
       return;
     }
     // The first pending pattern with a bound end; a query is connected, so one exists.
@@ -88,7 +88,7 @@ class Matcher {
   }
 
   void extend(Binding& b, std::vector<bool>& done, std::size_t depth, std::uint32_t variable, EntityId entity) {
-    if (out_.size() >= limit_) return;
+    if (sink_.full()) return;
     b[variable] = entity;
     step(b, done, depth + 1);
     b[variable] = kUnbound;
@@ -96,8 +96,25 @@ class Matcher {
 
   const ResolvedQuery& q_;
   const Graph& g_;
-  std::size_t limit_;
-  std::vector<Binding> out_;
+  Sink& sink_;
+};
+
+// Keeps the first `limit` bindings.
+struct Bindings {
+  std::size_t limit;
+  std::vector<Binding> out;
+  bool full() const { return out.size() >= limit; }
+  void add(const Binding& b) { out.push_back(b); }
+};
+
+// Keeps the answer of each binding with distinct nodes.
+struct Answers {
+  const ResolvedQuery& query;
+  std::vector<EntityId>& out;
+  bool full() const { return false; }
+  void add(const Binding& b) {
+    if (distinct_nodes(query, b)) out.push_back(b[0]);
+  }
 };
 
 struct KgView {
@@ -132,12 +149,22 @@ struct TripleListView {
 
 std::vector<Binding> KnowledgeGraph::match(const ResolvedQuery& query, std::size_t limit) const {
   KgView view{*this};
-  return Matcher<KgView>(query, view, limit).run();
+  Bindings sink{limit, {}};
+  Matcher<KgView, Bindings>(query, view, sink).run();
+  return std::move(sink.out);
 }
 
 std::vector<Binding> match(const ResolvedQuery& query, std::span<const Triple> triples) {
   TripleListView view{triples};
-  return Matcher<TripleListView>(query, view, static_cast<std::size_t>(-1)).run();
+  Bindings sink{static_cast<std::size_t>(-1), {}};
+  Matcher<TripleListView, Bindings>(query, view, sink).run();
+  return std::move(sink.out);
+}
+
+void append_answers(const ResolvedQuery& query, std::span<const Triple> triples, std::vector<EntityId>& out) {
+  TripleListView view{triples};
+  Answers sink{query, out};
+  Matcher<TripleListView, Answers>(query, view, sink).run();
 }
 
 bool distinct_nodes(const ResolvedQuery& query, const Binding& binding) {

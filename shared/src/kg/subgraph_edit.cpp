@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <mutex>
 #include <set>
 
 namespace caqa::kg {
@@ -52,76 +51,23 @@ std::set<RelationId> relations_of(const ExtendedQuery& q) {
   return out;
 }
 
-// How many facts name the entity (StandIns).
-double familiarity(EntityId e, const KnowledgeGraph& kg) {
-  return static_cast<double>(kg.out_edges(e).size() + kg.in_edges(e).size());
-}
-
-using Weighted = std::vector<std::pair<EntityId, double>>;
-
-// One entity that `usable` accepts, drawn by weight (as from the list of those alone);
-// nullopt, drawing nothing, when it accepts none.
-template <class Usable>
-std::optional<EntityId> pick_weighted(const Weighted& weighted, Usable usable, Rng& rng) {
-  double total = 0;
-  EntityId last = kNone;
-  for (const auto& [e, w] : weighted)
-    if (usable(e)) {
-      total += w;
-      last = e;
-    }
-  if (last == kNone) return std::nullopt;
-  double at = rng.uniform() * total;
-  for (const auto& [e, w] : weighted)
-    if (usable(e) && (at -= w) < 0) return e;
-  return last;
-}
-
-// Candidates to stand in for `answer`, weighted by familiarity: the entities at the same
-// end of the relation that links it in G (`of_type` keeps those of its type when the KG
-// has types), or failing that its type's members (`fallback`).
-const Weighted& stand_ins_for(EntityId answer, const std::vector<Triple>& g, const KnowledgeGraph& kg,
-                              const StandIns& stand_ins, bool& of_type, Weighted& fallback) {
-  static const Weighted kNoCandidates;
+// Candidates to stand in for `answer`: the entities at the same end of the relation that
+// links it in G, those of its type when the KG has types and more than one is there, or
+// failing that its type's members.
+const WeightedPool& stand_ins_for(EntityId answer, const std::vector<Triple>& g, const KnowledgeGraph& kg,
+                                  const StandIns& stand_ins) {
+  static const WeightedPool kNoCandidates;
   const TypeId type = kg.entity_type(answer);
-  of_type = type != kNone;
-  const Weighted* out = &kNoCandidates;
   for (const Triple& t : g) {
     if (t.tail != answer && t.head != answer) continue;
-    out = &stand_ins.at(t.relation, t.tail != answer);
-    break;
+    if (type == kNone) return stand_ins.at(t.relation, t.tail != answer);
+    const WeightedPool& typed = stand_ins.at(t.relation, t.tail != answer, type);
+    return typed.size() > 1 ? typed : stand_ins.of_type(type);
   }
-  if (type == kNone) return *out;
-  const auto typed =
-      std::count_if(out->begin(), out->end(), [&](const auto& c) { return kg.entity_type(c.first) == type; });
-  if (typed > 1) return *out;
-  of_type = false;
-  for (EntityId e : kg.entities_of_type(type)) fallback.emplace_back(e, familiarity(e, kg));
-  return fallback;
+  return type == kNone ? kNoCandidates : stand_ins.of_type(type);
 }
 
 }  // namespace
-
-struct StandIns::Cache {
-  std::vector<std::once_flag> once;
-  std::vector<std::vector<std::pair<EntityId, double>>> ends;  // [relation * 2 + (head end ? 0 : 1)]
-};
-
-StandIns::StandIns(const KnowledgeGraph& kg) : kg_(kg), cache_(std::make_unique<Cache>()) {
-  cache_->once = std::vector<std::once_flag>(kg.relation_count() * 2);
-  cache_->ends.resize(kg.relation_count() * 2);
-}
-
-StandIns::~StandIns() = default;
-
-const std::vector<std::pair<EntityId, double>>& StandIns::at(RelationId relation, bool head_end) const {
-  const std::size_t slot = static_cast<std::size_t>(relation) * 2 + (head_end ? 0 : 1);
-  std::call_once(cache_->once[slot], [&] {
-    for (EntityId e : head_end ? kg_.relation_domain(relation) : kg_.relation_range(relation))
-      cache_->ends[slot].emplace_back(e, familiarity(e, kg_));
-  });
-  return cache_->ends[slot];
-}
 
 std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const KnowledgeGraph& kg, Rng& rng,
                                               std::size_t limit) {
@@ -195,20 +141,11 @@ std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& que
 std::optional<std::vector<Triple>> contradictory(const Attribution& g, const KnowledgeGraph& kg,
                                                  const StandIns& stand_ins, Rng& rng) {
   EntityId answer = pick(g.targets, rng);
-  // A few entities, looked up for every candidate: a sorted vector.
+  // The targets and what G names: none of them may stand in (sorted, for the pool's lookup).
   std::vector<EntityId> exclude(g.targets.begin(), g.targets.end());
   for (const Triple& t : g.supportive) exclude.insert(exclude.end(), {t.head, t.tail});
   std::sort(exclude.begin(), exclude.end());
-  bool of_type = false;
-  Weighted fallback;
-  const Weighted& candidates = stand_ins_for(answer, g.supportive, kg, stand_ins, of_type, fallback);
-  const TypeId type = kg.entity_type(answer);
-  const auto drawn = pick_weighted(
-      candidates,
-      [&](EntityId e) {
-        return !std::binary_search(exclude.begin(), exclude.end(), e) && (!of_type || kg.entity_type(e) == type);
-      },
-      rng);
+  const auto drawn = stand_ins_for(answer, g.supportive, kg, stand_ins).draw(exclude, rng);
   if (!drawn) return std::nullopt;
   const EntityId replacement = *drawn;
   std::vector<Triple> out = g.supportive;
@@ -278,8 +215,7 @@ std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, con
     const auto [pattern, at_head] = ends[end];
     const ResolvedPattern& p = q.patterns[pattern];
     const EntityId constant = at_head ? p.head.id : p.tail.id;
-    const auto drawn = pick_weighted(
-        stand_ins.at(p.relation, at_head), [](EntityId) { return true; }, rng);
+    const auto drawn = stand_ins.at(p.relation, at_head).draw({}, rng);
     if (!drawn) continue;
     const EntityId other = *drawn;
     if (other == constant || constants.count(other) || held.count(other)) continue;
@@ -335,11 +271,11 @@ std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const 
 }
 
 std::vector<EntityId> derived_answers(const ExtendedQuery& query, std::span<const Triple> subgraph) {
-  std::set<EntityId> out;
-  for (const auto& branch : query.branches)
-    for (const auto& b : match(branch, subgraph))
-      if (distinct_nodes(branch, b)) out.insert(b[0]);
-  return {out.begin(), out.end()};
+  std::vector<EntityId> out;
+  for (const auto& branch : query.branches) append_answers(branch, subgraph, out);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 bool derives_all(const ExtendedQuery& query, std::span<const Triple> subgraph, const std::vector<EntityId>& targets) {

@@ -72,8 +72,8 @@ struct Said {
   bool subject_is_thing = false;  // "it" may stand for it
   RelationId relation = 0;
   std::size_t phrasing = 0;  // which of the relation's sentences
-  std::string other;         // the other end's name
-  std::string sentence;      // the whole sentence, for facts without a subject
+  std::string other;         // the other end's name, for facts with a subject
+  std::string sentence;      // the whole sentence, for facts without one
 };
 
 }  // namespace
@@ -100,21 +100,42 @@ std::string Verbalizer::humanize(std::string_view relation) {
 
 const RelationPhrasing& Verbalizer::phrasing(RelationId relation) const { return by_relation_.at(relation); }
 
-std::string Verbalizer::name(EntityId e) const { return verbalize::definite_name(kg_.entity_name(e)); }
+std::string Verbalizer::name(EntityId e) const {
+  std::string out;
+  append_name(out, e);
+  return out;
+}
 
-std::string Verbalizer::citation(std::span<const Triple> triples, Rng& rng) const {
+void Verbalizer::append_name(std::string& out, EntityId e) const {
+  const std::string_view n = kg_.entity_name(e);
+  if (verbalize::takes_the(n)) out.append("the ");
+  out.append(n);
+}
+
+std::vector<std::size_t> Verbalizer::phrasings(std::span<const Triple> triples, Rng& rng) const {
+  std::vector<std::size_t> out;
+  out.reserve(triples.size());
+  for (const Triple& t : triples)
+    out.push_back(static_cast<std::size_t>(rng.uniform() * static_cast<double>(phrasing(t.relation).size())));
+  return out;
+}
+
+std::string Verbalizer::citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings) const {
   std::vector<Said> said;
-  for (const Triple& t : triples) {
+  said.reserve(triples.size());
+  for (std::size_t k = 0; k < triples.size(); ++k) {
+    const Triple& t = triples[k];
     const RelationPhrasing& p = phrasing(t.relation);
-    const auto i = static_cast<std::size_t>(rng.uniform() * static_cast<double>(p.size()));
+    const std::size_t i = phrasings[k];
     Said s;
-    s.sentence = capitalized(p.sentence(i, name(t.head), name(t.tail)));
     if (const auto slot = p.subject(i)) {
       s.subject = *slot == Slot::Head ? t.head : t.tail;
       s.subject_is_thing = !p.noun(*slot).empty() && !p.is_person(*slot);
       s.relation = t.relation;
       s.phrasing = i;
       s.other = name(*slot == Slot::Head ? t.tail : t.head);
+    } else {
+      s.sentence = capitalized(p.sentence(i, name(t.head), name(t.tail)));
     }
     said.push_back(std::move(s));
   }
@@ -122,41 +143,52 @@ std::string Verbalizer::citation(std::span<const Triple> triples, Rng& rng) cons
   // predicates a sentence; "It" for a thing that the sentence before was about.
   std::vector<bool> done(said.size(), false);
   std::string out = "[1]";
+  std::vector<std::size_t> group;
+  std::vector<std::string> predicates;
   for (std::size_t i = 0; i < said.size(); ++i) {
     if (done[i]) continue;
     if (!said[i].subject) {
-      out += " " + said[i].sentence;
+      out.append(" ").append(said[i].sentence);
       continue;
     }
-    std::vector<std::size_t> group;
+    group.clear();
     for (std::size_t j = i; j < said.size(); ++j)
       if (!done[j] && said[j].subject == said[i].subject) {
         group.push_back(j);
         done[j] = true;
       }
     // Facts said the same way share one predicate: "starred A and B".
-    std::vector<std::string> predicates;
+    predicates.clear();
     for (std::size_t k = 0; k < group.size();) {
       const Said& first = said[group[k]];
-      std::vector<std::string> others{first.other};
+      const RelationPhrasing& p = phrasing(first.relation);
       std::size_t next = k + 1;
-      for (; next < group.size(); ++next) {
-        const Said& more = said[group[next]];
-        // Only where the other end closes the predicate ("starred A and B"): inside it, the
-        // verb after would need to agree ("the year A and B were founded").
-        if (more.relation != first.relation || more.phrasing != first.phrasing ||
-            !phrasing(first.relation).ends_with_other(first.phrasing))
-          break;
-        others.push_back(more.other);
+      // Only where the other end closes the predicate ("starred A and B"): inside it, the
+      // verb after would need to agree ("the year A and B were founded").
+      while (next < group.size() && said[group[next]].relation == first.relation &&
+             said[group[next]].phrasing == first.phrasing && p.ends_with_other(first.phrasing))
+        ++next;
+      if (next == k + 1) {
+        predicates.push_back(p.predicate(first.phrasing, first.other));
+      } else {
+        std::vector<std::string> others;
+        for (std::size_t j = k; j < next; ++j) others.push_back(said[group[j]].other);
+        predicates.push_back(p.predicate(first.phrasing, verbalize::join_list(others)));
       }
-      predicates.push_back(phrasing(first.relation).predicate(first.phrasing, verbalize::join_list(others)));
       k = next;
     }
+    // Each sentence written in place: capitalised, with its full stop unless it ends with one.
     for (std::size_t k = 0; k < predicates.size(); k += 2) {
-      const std::string subject = k == 0 || !said[i].subject_is_thing ? name(*said[i].subject) : "It";
-      std::string sentence = subject + " " + predicates[k];
-      if (k + 1 < predicates.size()) sentence += " and " + predicates[k + 1];
-      out += " " + verbalize::end_sentence(capitalized(sentence));
+      out.push_back(' ');
+      const std::size_t start = out.size();
+      if (k == 0 || !said[i].subject_is_thing)
+        append_name(out, *said[i].subject);
+      else
+        out.append("It");
+      out.append(" ").append(predicates[k]);
+      if (k + 1 < predicates.size()) out.append(" and ").append(predicates[k + 1]);
+      out[start] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[start])));
+      if (out.back() != '.') out.push_back('.');
     }
   }
   return out;

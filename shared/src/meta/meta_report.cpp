@@ -7,7 +7,6 @@
 
 #include "../report_envelope.h"
 #include "caqa/report.h"
-#include "caqa/rng.h"
 
 namespace caqa {
 
@@ -26,42 +25,47 @@ Interval finite_interval(std::vector<double> values, double level) {
   return {percentile(finite, lo), percentile(finite, 100 - lo)};
 }
 
-MetaIntervals bootstrap_meta(const ScoreCells& cells, const NdcgResult& ndcg, const BootstrapOptions& options) {
-  // Correlations and AUC: multinomial draws over the (score, level) cells.
-  std::vector<std::uint64_t> weights;
-  for (const auto& c : cells.counts)
-    for (auto x : c) weights.push_back(x);
-  const std::uint64_t n = cells.total();
+// Correlations and ROC-AUC: index resampling of the items (caqa/meta/resampling.h) on the
+// chosen backend. NDCG: the groups (queries) drawn with replacement. Every draw comes from a
+// counter-based stream, so each replicate is the same on any backend and thread count.
+MetaIntervals bootstrap_meta(const ScoreCells& cells, const NdcgResult& ndcg, const BootstrapOptions& options,
+                             const MetaResampler& resampler, MetaReport& report) {
   const std::uint32_t reps = options.resamples;
+  const ResampleLayout layout = resample_layout(cells);
+  std::vector<resample::RankSums> sums(reps);
+  const std::uint64_t key = resample::stream_key(options.seed, kCellStream);
+  report.resampled_by = resampler.backend ? resampler.name : "cpu";
+  std::string error;
+  if (!resampler.backend || !resampler.backend(layout, key, 0, reps, sums.data(), error)) {
+    if (resampler.backend) {
+      report.resample_fallback = error;
+      report.resampled_by = "cpu";
+    }
+    cpu_resample_backend(resampler.runner)(layout, key, 0, reps, sums.data(), error);
+  }
   std::vector<double> pearson(reps), spearman(reps), kendall(reps), auc_mean(reps);
   std::array<std::vector<double>, 3> auc;
-  std::array<std::vector<double>, 3> ndcg_means;
   for (auto& v : auc) v.resize(reps);
-  for (auto& v : ndcg_means) v.resize(reps);
-  Rng rng(options.seed);
-  std::vector<std::uint64_t> draw;
-  ScoreCells replicate = cells;
   for (std::uint32_t r = 0; r < reps; ++r) {
-    draw_multinomial(rng, weights, n, draw);
-    for (std::size_t j = 0, k = 0; j < replicate.counts.size(); ++j)
-      for (auto& x : replicate.counts[j]) x = draw[k++];
-    Correlations c = correlations(replicate);
-    OneVsOneAuc a = one_vs_one_auc(replicate);
-    pearson[r] = c.pearson;
-    spearman[r] = c.spearman;
-    kendall[r] = c.kendall_tau_b;
-    for (int p = 0; p < 3; ++p) auc[p][r] = a.auc[p];
-    auc_mean[r] = a.mean;
-    // NDCG: groups (queries) drawn with replacement.
-    std::size_t groups = ndcg.groups.size();
-    for (std::size_t k = 0; k < kNdcgCutoffs.size(); ++k) ndcg_means[k][r] = 0;
-    for (std::size_t i = 0; i < groups; ++i) {
-      auto pick = static_cast<std::size_t>(rng.uniform() * static_cast<double>(groups));
-      for (std::size_t k = 0; k < kNdcgCutoffs.size(); ++k) ndcg_means[k][r] += ndcg.groups[pick].ndcg[k];
-    }
-    for (std::size_t k = 0; k < kNdcgCutoffs.size(); ++k)
-      ndcg_means[k][r] = groups == 0 ? std::nan("") : ndcg_means[k][r] / static_cast<double>(groups);
+    const ReplicateStats s = replicate_stats(sums[r], layout.items());
+    pearson[r] = s.correlation.pearson;
+    spearman[r] = s.correlation.spearman;
+    kendall[r] = s.correlation.kendall_tau_b;
+    for (int p = 0; p < 3; ++p) auc[p][r] = s.auc.auc[p];
+    auc_mean[r] = s.auc.mean;
   }
+  std::array<std::vector<double>, 3> ndcg_means;
+  for (auto& v : ndcg_means) v.assign(reps, std::nan(""));
+  const std::uint64_t groups = ndcg.groups.size(), group_key = resample::stream_key(options.seed, kGroupStream);
+  if (groups > 0)
+    run_each(resampler.runner, reps, [&](std::size_t r) {
+      std::array<double, 3> sum{};
+      for (std::uint64_t i = 0; i < groups; ++i) {
+        const GroupNdcg& g = ndcg.groups[resample::draw_index(group_key, r, i, groups)];
+        for (std::size_t k = 0; k < kNdcgCutoffs.size(); ++k) sum[k] += g.ndcg[k];
+      }
+      for (std::size_t k = 0; k < kNdcgCutoffs.size(); ++k) ndcg_means[k][r] = sum[k] / static_cast<double>(groups);
+    });
   MetaIntervals out;
   out.pearson = finite_interval(pearson, options.level);
   out.spearman = finite_interval(spearman, options.level);
@@ -77,7 +81,7 @@ Json number(double v) { return detail::number_or_null(v); }
 }  // namespace
 
 MetaReport meta_report(const MetaItems& items, const BootstrapOptions& bootstrap, std::string source_name,
-                       std::string gold_name, std::string gold_sha256) {
+                       std::string gold_name, std::string gold_sha256, const MetaResampler& resampler) {
   MetaReport r;
   r.source_name = std::move(source_name);
   r.gold_name = std::move(gold_name);
@@ -85,19 +89,22 @@ MetaReport meta_report(const MetaItems& items, const BootstrapOptions& bootstrap
   r.n = items.size();
   r.without_score = items.without_score;
   for (SupportLevel l : items.levels) ++r.level_counts[level_value(l)];
-  ScoreCells cells = score_cells(items.scores, items.levels);
+  const std::vector<std::uint32_t> order = score_order(items.scores);  // the one sort
+  ScoreCells cells = score_cells(items.scores, items.levels, order);
   r.correlation = correlations(cells);
   r.auc = one_vs_one_auc(cells);
-  r.ndcg = ndcg(items);
+  r.ndcg = ndcg(items, order);
   r.group_by = items.group_by;
   r.group_names = items.group_names;
   r.bootstrap = bootstrap;
-  if (bootstrap.resamples > 0 && r.n > 0) r.intervals = bootstrap_meta(cells, r.ndcg, bootstrap);
+  if (bootstrap.resamples > 0 && r.n > 0) r.intervals = bootstrap_meta(cells, r.ndcg, bootstrap, resampler, r);
   r.signature = fmt::format("caqa-meta:{}|n:{}|levels:full=2,partial=1,no=0|groups:{}|ties:averaged",
                             kMetaSchemaVersion, r.n, r.group_by);
-  r.signature += r.intervals
-                     ? fmt::format("|boot:{}|seed:{}|level:{}", bootstrap.resamples, bootstrap.seed, bootstrap.level)
-                     : std::string("|boot:0");
+  // resample:items names the bootstrap (items drawn with replacement; NDCG: groups).
+  r.signature += r.intervals ? fmt::format("|boot:{}|seed:{}|level:{}|resample:items", bootstrap.resamples,
+                                           bootstrap.seed, bootstrap.level)
+                             : std::string("|boot:0");
+  r.signature += fmt::format("|version:{}", kVersion);
   return r;
 }
 

@@ -8,19 +8,15 @@ namespace caqa {
 
 namespace {
 
-struct Ranked {
-  double score;
-  int relevance;
-};
-
-// DCG@k with tie-averaged gains; items sorted by score, descending.
-double tie_averaged_dcg(const std::vector<Ranked>& items, int k) {
+// DCG@k with tie-averaged gains over one group's items, by score descending.
+double tie_averaged_dcg(const MetaItems& items, const std::uint32_t* ranked, std::size_t size, int k) {
   double dcg = 0;
   std::size_t p = 0;
-  while (p < items.size() && static_cast<int>(p) < k) {
+  while (p < size && static_cast<int>(p) < k) {
     std::size_t end = p;
     double gain = 0;
-    while (end < items.size() && items[end].score == items[p].score) gain += items[end++].relevance;
+    while (end < size && items.scores[ranked[end]] == items.scores[ranked[p]])
+      gain += level_value(items.levels[ranked[end++]]);
     gain /= static_cast<double>(end - p);
     double discount = 0;
     for (std::size_t i = p; i < end && static_cast<int>(i) < k; ++i)
@@ -31,38 +27,53 @@ double tie_averaged_dcg(const std::vector<Ranked>& items, int k) {
   return dcg;
 }
 
-double ideal_dcg(std::vector<int> relevance, int k) {
-  std::sort(relevance.begin(), relevance.end(), std::greater<>());
+// The ideal DCG@k needs no sort: the best order is every full, then every partial item.
+double ideal_dcg(const std::array<std::uint64_t, kSupportLevelCount>& level_counts, int k) {
   double dcg = 0;
-  for (std::size_t i = 0; i < relevance.size() && static_cast<int>(i) < k; ++i)
-    dcg += relevance[i] / std::log2(static_cast<double>(i) + 2);
+  std::size_t position = 0;
+  for (int level = kSupportLevelCount - 1; level > 0; --level)
+    for (std::uint64_t i = 0; i < level_counts[level] && static_cast<int>(position) < k; ++i, ++position)
+      dcg += level / std::log2(static_cast<double>(position) + 2);
   return dcg;
 }
 
 }  // namespace
 
-NdcgResult ndcg(const MetaItems& items) {
-  std::vector<std::vector<Ranked>> by_group(items.group_names.size());
-  for (std::size_t i = 0; i < items.size(); ++i)
-    by_group[items.groups[i]].push_back({items.scores[i], level_value(items.levels[i])});
+std::vector<std::uint32_t> score_order(const std::vector<double>& scores) {
+  std::vector<std::uint32_t> order(scores.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return scores[a] < scores[b]; });
+  return order;
+}
+
+NdcgResult ndcg(const MetaItems& items) { return ndcg(items, score_order(items.scores)); }
+
+NdcgResult ndcg(const MetaItems& items, const std::vector<std::uint32_t>& order) {
+  // Each group's items by score descending, from the one sort: a counting sort by group.
+  const std::size_t group_count = items.group_names.size();
+  std::vector<std::uint32_t> start(group_count + 1, 0);
+  for (std::uint32_t g : items.groups) ++start[g + 1];
+  for (std::size_t g = 0; g < group_count; ++g) start[g + 1] += start[g];
+  std::vector<std::uint32_t> ranked(items.size()), next(start.begin(), start.end() - 1);
+  for (auto it = order.rbegin(); it != order.rend(); ++it) ranked[next[items.groups[*it]]++] = *it;
+
   NdcgResult out;
   std::array<double, 3> sum{};
-  for (std::uint32_t g = 0; g < by_group.size(); ++g) {
-    auto& group = by_group[g];
-    if (group.empty()) continue;
-    if (group.size() < 2) {
+  for (std::uint32_t g = 0; g < group_count; ++g) {
+    const std::size_t size = start[g + 1] - start[g];
+    if (size == 0) continue;
+    if (size < 2) {
       ++out.skipped_lt2;
       continue;
     }
-    std::sort(group.begin(), group.end(), [](const Ranked& a, const Ranked& b) { return a.score > b.score; });
-    std::vector<int> relevance(group.size());
-    for (std::size_t i = 0; i < group.size(); ++i) relevance[i] = group[i].relevance;
-    GroupNdcg result{g, group.size(), {}};
-    bool any_relevant = std::any_of(relevance.begin(), relevance.end(), [](int r) { return r > 0; });
-    out.all_irrelevant += !any_relevant;
+    const std::uint32_t* group = ranked.data() + start[g];
+    std::array<std::uint64_t, kSupportLevelCount> level_counts{};
+    for (std::size_t i = 0; i < size; ++i) ++level_counts[level_value(items.levels[group[i]])];
+    GroupNdcg result{g, size, {}};
+    out.all_irrelevant += level_counts[1] + level_counts[2] == 0;
     for (std::size_t c = 0; c < kNdcgCutoffs.size(); ++c) {
-      double ideal = ideal_dcg(relevance, kNdcgCutoffs[c]);
-      result.ndcg[c] = ideal == 0 ? 0 : tie_averaged_dcg(group, kNdcgCutoffs[c]) / ideal;
+      const double ideal = ideal_dcg(level_counts, kNdcgCutoffs[c]);
+      result.ndcg[c] = ideal == 0 ? 0 : tie_averaged_dcg(items, group, size, kNdcgCutoffs[c]) / ideal;
       sum[c] += result.ndcg[c];
     }
     out.groups.push_back(result);

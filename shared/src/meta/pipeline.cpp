@@ -19,10 +19,11 @@ bool meta_reads_scheme(const LabelScheme& scheme) {
 }
 
 std::optional<MetaReport> meta_of_scored(const GoldSet& gold, const ScoredFile& scored,
-                                         const BootstrapOptions& bootstrap, const ScoreSources& sources) {
+                                         const BootstrapOptions& bootstrap, const ScoreSources& sources,
+                                         const MetaResampler& resampler) {
   if (scored.blocked() || !meta_reads_scheme(gold.scheme())) return std::nullopt;
   MetaItems items = meta_items_from_predictions(scored.predictions, gold, scored.validation);
-  return meta_report(items, bootstrap, sources.prediction_name, sources.gold_name, sources.gold_sha256);
+  return meta_report(items, bootstrap, sources.prediction_name, sources.gold_name, sources.gold_sha256, resampler);
 }
 
 }  // namespace caqa

@@ -1,6 +1,6 @@
 #include "caqa/meta/score_cells.h"
 
-#include <algorithm>
+#include "caqa/meta/ndcg.h"
 
 namespace caqa {
 
@@ -12,20 +12,18 @@ std::uint64_t ScoreCells::total() const {
 }
 
 ScoreCells score_cells(const std::vector<double>& scores, const std::vector<SupportLevel>& levels) {
-  struct Item {
-    double score;
-    SupportLevel level;
-  };
-  std::vector<Item> items(scores.size());
-  for (std::size_t i = 0; i < scores.size(); ++i) items[i] = {scores[i], levels[i]};
-  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.score < b.score; });
+  return score_cells(scores, levels, score_order(scores));
+}
+
+ScoreCells score_cells(const std::vector<double>& scores, const std::vector<SupportLevel>& levels,
+                       const std::vector<std::uint32_t>& order) {
   ScoreCells cells;
-  for (const Item& item : items) {
-    if (cells.scores.empty() || cells.scores.back() != item.score) {
-      cells.scores.push_back(item.score);
+  for (std::uint32_t i : order) {
+    if (cells.scores.empty() || cells.scores.back() != scores[i]) {
+      cells.scores.push_back(scores[i]);
       cells.counts.push_back({});
     }
-    ++cells.counts.back()[level_value(item.level)];
+    ++cells.counts.back()[level_value(levels[i])];
   }
   return cells;
 }

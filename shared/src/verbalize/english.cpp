@@ -66,16 +66,19 @@ std::string capitalized(std::string text) {
   return text;
 }
 
-std::string definite_name(std::string_view name) {
-  const std::string n(name);
+bool takes_the(std::string_view n) {
   // "the United States", "the University of Oxford", "the Netherlands", "the Czech Republic".
   for (std::string_view prefix : {"United ", "University of ", "Republic of ", "Kingdom of ", "Democratic Republic"})
-    if (starts_with(n, prefix)) return "the " + n;
-  if (n.find(" University of ") != std::string::npos) return "the " + n;
+    if (starts_with(n, prefix)) return true;
+  if (n.find(" University of ") != std::string_view::npos) return true;
   for (std::string_view whole : {"Netherlands", "Philippines", "Bahamas", "Maldives", "Czech Republic",
                                  "Dominican Republic", "Central African Republic", "Gambia", "Vatican City"})
-    if (n == whole) return "the " + n;
-  return n;
+    if (n == whole) return true;
+  return false;
+}
+
+std::string definite_name(std::string_view name) {
+  return takes_the(name) ? "the " + std::string(name) : std::string(name);
 }
 
 std::string end_sentence(std::string text) {

@@ -1,5 +1,7 @@
 #include "caqa/verbalize/relation_phrasing.h"
 
+#include <algorithm>
+
 #include "caqa/verbalize/english.h"
 
 namespace caqa::verbalize {
@@ -47,7 +49,57 @@ std::string without_period(std::string s) {
   return s;
 }
 
+// A name that cannot make or complete a marker once filled in.
+bool without_braces(std::string_view name) {
+  return std::none_of(name.begin(), name.end(), [](char c) { return c == '{' || c == '}'; });
+}
+
 }  // namespace
+
+RelationPhrasing::Form RelationPhrasing::Form::of(std::string text, bool head, bool tail) {
+  Form out;
+  out.text = std::move(text);
+  const std::string& t = out.text;
+  // Markers hold one '{', their first byte, so no two overlap.
+  for (auto at = t.find('{'); at != std::string::npos; at = t.find('{', at + 1))
+    for (Slot slot : {Slot::Head, Slot::Tail})
+      for (bool article : {true, false}) {
+        const std::string_view m = marker(slot, article);
+        if ((slot == Slot::Head ? head : tail) && t.compare(at, m.size(), m) == 0) {
+          if (!out.markers.empty() && at < out.markers.back().at + out.markers.back().size + 4) out.direct = false;
+          out.markers.push_back({at, m.size(), slot, article, after_the(t, at)});
+        }
+      }
+  return out;
+}
+
+std::string RelationPhrasing::Form::fill(std::string_view head, std::string_view tail) const {
+  std::string out;
+  out.reserve(text.size() + 2 * (head.size() + tail.size()) + 8);
+  std::size_t from = 0;
+  for (const Marker& m : markers) {
+    out.append(text, from, m.at - from);
+    std::string_view said = m.slot == Slot::Head ? head : tail;
+    if (m.after_the && said.substr(0, 4) == "the ") said.remove_prefix(4);
+    if (m.article) out.append(indefinite_article(said)).push_back(' ');
+    out.append(said);
+    from = m.at + m.size;
+  }
+  out.append(text, from);
+  return out;
+}
+
+void RelationPhrasing::find_forms() {
+  sentence_forms_.clear();
+  predicate_forms_.clear();
+  for (std::size_t i = 0; i < sentences_.size(); ++i) {
+    sentence_forms_.push_back(Form::of(without_period(sentences_[i]), true, true));
+    const auto slot = subject(i);
+    predicate_forms_.push_back(slot ? Form::of(without_period(sentences_[i].substr(marker(*slot, false).size())),
+                                               *slot == Slot::Tail, *slot == Slot::Head)
+                                    : Form{});
+  }
+}
 
 RelationPhrasing RelationPhrasing::parse(std::string_view value) {
   RelationPhrasing out;
@@ -70,16 +122,20 @@ RelationPhrasing RelationPhrasing::parse(std::string_view value) {
     if (names(sentence, Slot::Head) && names(sentence, Slot::Tail)) out.sentences_.emplace_back(sentence);
     value = bar == std::string_view::npos ? std::string_view{} : value.substr(bar + 1);
   }
+  out.find_forms();
   return out;
 }
 
 RelationPhrasing RelationPhrasing::fallback(std::string_view humanized_relation) {
   RelationPhrasing out;
   out.sentences_.push_back("{head} " + std::string(humanized_relation) + " {tail}.");
+  out.find_forms();
   return out;
 }
 
 std::string RelationPhrasing::sentence(std::size_t i, std::string_view head, std::string_view tail) const {
+  if (const Form& form = sentence_forms_.at(i); form.direct && without_braces(head) && without_braces(tail))
+    return end_sentence(form.fill(head, tail));
   std::string s = without_period(sentences_.at(i));
   fill(s, Slot::Head, head);
   fill(s, Slot::Tail, tail);
@@ -96,6 +152,13 @@ std::optional<Slot> RelationPhrasing::subject(std::size_t i) const {
 std::string RelationPhrasing::predicate(std::size_t i, std::string_view other_name) const {
   const auto slot = subject(i);
   if (!slot) return {};
+  if (const Form& form = predicate_forms_.at(i); form.direct && without_braces(other_name)) {
+    std::string s = form.fill(other_name, other_name);
+    const std::string_view kept = trimmed(s);
+    s.erase(static_cast<std::size_t>(kept.data() - s.data()) + kept.size());
+    s.erase(0, static_cast<std::size_t>(kept.data() - s.data()));
+    return s;
+  }
   std::string s = without_period(sentences_.at(i).substr(marker(*slot, false).size()));
   fill(s, other(*slot), other_name);
   return std::string(trimmed(s));

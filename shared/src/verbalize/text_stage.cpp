@@ -93,8 +93,8 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
     const kg::BenchmarkSample& s = samples[group.second.front()];
     TextRequest r;
     r.task = TextTask::Question;
-    r.source_question = s.source_text;
-    r.query = s.query_text;
+    r.source_question = s.texts->source_text;
+    r.query = s.texts->query_text;
     requests.push_back(std::move(r));
   }
   std::vector<std::optional<std::string>> replies = rewriter.rewrite(requests);
@@ -102,7 +102,7 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
   TaskChecks& citations = report.generated[static_cast<std::size_t>(TextTask::Citation)];
   for (std::size_t i = 0; i < samples.size(); ++i) {
     kg::BenchmarkSample& s = samples[i];
-    if (accept(replies[i], citation_names(evidence_names(s, kg), s.query_names), index, s.id, citations))
+    if (accept(replies[i], citation_names(evidence_names(s, kg), s.texts->query_names), index, s.id, citations))
       s.citation = as_citation(tidy(*replies[i]));
   }
   TaskChecks& questions = report.generated[static_cast<std::size_t>(TextTask::Question)];
@@ -111,13 +111,14 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
   for (const auto& group : groups) {
     const auto& reply = replies[k++];
     kg::BenchmarkSample& first = samples[group.second.front()];
-    if (accept(reply, question_names(first.query_names, first.source_text, first.answer_names, index), index, first.id,
-               questions))
+    if (accept(reply,
+               question_names(first.texts->query_names, first.texts->source_text, first.texts->answer_names, index),
+               index, first.id, questions))
       for (std::size_t i : group.second) samples[i].question = tidy(*reply);
     TextRequest r;
     r.task = TextTask::Answer;
     r.question = first.question;
-    r.answers = first.answer_names;
+    r.answers = first.texts->answer_names;
     requests.push_back(std::move(r));
   }
   replies = rewriter.rewrite(requests);
@@ -127,8 +128,8 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
   for (const auto& group : groups) {
     const auto& reply = replies[k++];
     const kg::BenchmarkSample& first = samples[group.second.front()];
-    if (accept(reply, answer_names(first.answer_names, first.query_names, first.question, index), index, first.id,
-               answers))
+    if (accept(reply, answer_names(first.texts->answer_names, first.texts->query_names, first.question, index), index,
+               first.id, answers))
       for (std::size_t i : group.second) samples[i].answer = as_answer(tidy(*reply));
   }
 }
@@ -143,7 +144,7 @@ void lint_samples(const std::vector<kg::BenchmarkSample>& samples, const kg::Kno
   run_each(parallel, groups.size(), [&](std::size_t g) {
     const std::vector<std::size_t>& members = groups[g].second;
     const kg::BenchmarkSample& first = samples[members.front()];
-    std::vector<std::string> names = joined(first.query_names, first.answer_names);
+    std::vector<std::string> names = joined(first.texts->query_names, first.texts->answer_names);
     counts[g][static_cast<std::size_t>(TextTask::Question)] += lint_text(first.question, names);
     counts[g][static_cast<std::size_t>(TextTask::Answer)] += lint_text(first.answer, names);
     for (std::size_t i : members)

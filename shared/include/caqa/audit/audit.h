@@ -2,8 +2,9 @@
 // Every probe of probe.h is trained on train (the core's logistic regression, so the
 // build, the CLI and the browser run the same audit) and scored on test like `caqa
 // score` does (micro-F1, per-label F1, micro-F1 per level). A shallow probe more than
-// its margin above the majority class is a warning naming its cue. Single-threaded and
-// deterministic: the same samples and options give the same report, bit for bit.
+// its margin above the majority class is a warning naming its cue. The probes train in
+// parallel where the caller passes a runner (caqa/parallel.h); the same samples and
+// options give the same report, bit for bit, for any runner.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include "caqa/audit/probe.h"
 #include "caqa/baseline/logreg.h"
 #include "caqa/metrics/classification.h"
+#include "caqa/parallel.h"
 
 namespace caqa::audit {
 
@@ -55,7 +57,7 @@ struct AuditResult {
 };
 
 AuditResult run_audit(std::span<const AuditSample> train, std::span<const AuditSample> test,
-                      const AuditOptions& options = {});
+                      const AuditOptions& options = {}, const ParallelFor& parallel = {});
 
 // "warning: id only reaches micro-F1 0.998, 0.738 above the majority class ..." per warning row.
 std::vector<std::string> audit_warnings(const AuditReport& report);

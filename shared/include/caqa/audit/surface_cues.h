@@ -10,10 +10,6 @@
 
 #include "caqa/audit/audit_sample.h"
 
-namespace caqa::baseline::detail {
-struct Token;
-}
-
 namespace caqa::audit {
 
 // Sentences: runs ended by . ! or ? before white space or the end (a last unterminated
@@ -46,14 +42,18 @@ class QuestionCues {
   std::vector<double> presence(std::string_view citation) const;
 
  private:
-  using Tokens = std::vector<baseline::detail::Token>;
-  // c_words: the citation's distinct content words (hashed, sorted).
-  std::vector<double> lengths_of(std::string_view citation, const Tokens& tokens,
-                                 const std::vector<std::uint64_t>& c_words) const;
-  std::vector<double> presence_of(const Tokens& tokens, const std::vector<std::uint64_t>& c_words) const;
+  // A citation's words as the cues read them, in one pass and without a string per word.
+  struct CitationWords {
+    std::string text;                     // lower-cased words, each followed by a space, after a space
+    std::size_t content = 0;              // words that are not stop words
+    std::vector<std::uint64_t> distinct;  // those, hashed as content_words(), sorted, distinct
+  };
+  static CitationWords read(std::string_view citation);
+  std::vector<double> lengths_of(std::string_view citation, const CitationWords& words) const;
+  std::vector<double> presence_of(const CitationWords& words) const;
 
   double question_chars_, answer_chars_;
-  std::vector<std::string> claim_, entities_;
+  std::vector<std::string> claim_, entities_;                              // as " word word ", to find whole words
   std::vector<std::uint64_t> q_words_, a_words_, claim_words_, qa_words_;  // hashed, as content_words()
 };
 

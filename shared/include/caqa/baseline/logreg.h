@@ -4,6 +4,7 @@
 // plan below, so a seed fixes the visiting order on both.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -67,6 +68,22 @@ std::vector<std::uint32_t> epoch_order(std::size_t rows, std::uint64_t seed, int
 void batch_features(const CsrView& x, const std::uint32_t* rows, std::size_t n, std::vector<std::uint32_t>& out);
 
 AdamStep adam_step(const TrainOptions& options, std::uint64_t t);  // t counts steps from 1
+
+// The schedule both twins run: options.epochs passes over the rows in epoch_order, one
+// minibatch of up to options.batch rows a step. step(rows, n, t) gets the minibatch's row
+// ids and the step number t (from 1); returning false stops, and so does this (false).
+template <class Step>
+bool for_each_minibatch(std::size_t rows, const TrainOptions& options, Step step) {
+  std::uint64_t t = 0;
+  for (int epoch = 0; epoch < options.epochs; ++epoch) {
+    const std::vector<std::uint32_t> order = epoch_order(rows, options.seed, epoch);
+    for (std::size_t start = 0; start < rows; start += static_cast<std::size_t>(options.batch))
+      if (!step(order.data() + start, std::min<std::size_t>(static_cast<std::size_t>(options.batch), rows - start),
+                ++t))
+        return false;
+  }
+  return true;
+}
 
 // Model file: "CAQALR01", dim_bits, view, bias[4], weights (little-endian float32).
 std::string serialize_model(const LogRegModel& model);

@@ -1,31 +1,34 @@
 // Per-element math of the trained baseline (multinomial logistic regression over
 // hashed sparse features), written once and compiled for both backends: the CPU twin
 // (shared/src/baseline/logreg_cpu.cpp) and the CUDA twin (native/cuda/logreg.cu) call these
-// same functions, so they differ only in how the loops are scheduled.
+// same functions, so they differ only in how the loops are scheduled. The functions over
+// several classes are templates over how the classes are held (class_lanes.h): the CPU
+// twin passes ClassVector (four classes in one SIMD operation), the CUDA twin ClassArray
+// or a single float (one thread per parameter); the operations per lane and their order
+// are the same, so are the bits.
 #pragma once
 
-#include <math.h>
 #include <stdint.h>
 
-#if defined(__CUDACC__)
-#define CAQA_HD __host__ __device__
-#else
-#define CAQA_HD
-#endif
+#include "caqa/baseline/class_lanes.h"
 
 namespace caqa::baseline {
 
-inline constexpr int kClasses = 4;  // the four CAQA labels, in caqa::Label order
+// Feature f's class weights in the model's row-major (feature, class) matrix.
+template <class Lanes>
+struct RowMajorWeights {
+  const float* weights;
+  CAQA_HD Lanes operator()(uint32_t f) const { return Lanes::load(weights + static_cast<uint64_t>(f) * kClasses); }
+};
 
-// z[k] = b[k] + sum_j values[j] * W[indices[j] * 4 + k]  (row-major: feature, class)
-CAQA_HD inline void row_logits(const uint32_t* indices, const float* values, uint64_t nnz, const float* weights,
-                               const float* bias, float* z) {
-  for (int k = 0; k < kClasses; ++k) z[k] = bias[k];
-  for (uint64_t j = 0; j < nnz; ++j) {
-    const float* w = weights + static_cast<uint64_t>(indices[j]) * kClasses;
-    const float x = values[j];
-    for (int k = 0; k < kClasses; ++k) z[k] += x * w[k];
-  }
+// bias + sum_j values[j] * W[indices[j]], summed in j order; weights_of(f) gives feature
+// f's class weights (RowMajorWeights, or a backend's own layout of the same numbers).
+template <class Lanes, class WeightsOf>
+CAQA_HD inline Lanes row_logits(const uint32_t* indices, const float* values, uint64_t nnz, const WeightsOf& weights_of,
+                                Lanes bias) {
+  Lanes z = bias;
+  for (uint64_t j = 0; j < nnz; ++j) z = z + values[j] * weights_of(indices[j]);
+  return z;
 }
 
 // In place: logits to probabilities (max subtracted first, so no overflow).
@@ -60,15 +63,16 @@ struct AdamStep {
   float l2;                        // added to the gradient as l2 * w
 };
 
-// One Adam update of one parameter (lazy Adam: only parameters with a gradient in the
-// minibatch are visited).
-CAQA_HD inline void adam_update(float& w, float& m, float& v, float g, const AdamStep& s) {
-  g += s.l2 * w;
+// One Adam update of one parameter, or of lanes of parameters at once (lazy Adam: only
+// parameters with a gradient in the minibatch are visited).
+template <class F>
+CAQA_HD inline void adam_update(F& w, F& m, F& v, F g, const AdamStep& s) {
+  g = g + s.l2 * w;
   m = s.beta1 * m + (1.0f - s.beta1) * g;
   v = s.beta2 * v + (1.0f - s.beta2) * g * g;
-  const float mhat = m / s.correction1;
-  const float vhat = v / s.correction2;
-  w -= s.lr * mhat / (sqrtf(vhat) + s.eps);
+  const F mhat = m / s.correction1;
+  const F vhat = v / s.correction2;
+  w = w - s.lr * mhat / (sqrt_of(vhat) + s.eps);
 }
 
 }  // namespace caqa::baseline

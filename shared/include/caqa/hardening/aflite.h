@@ -5,7 +5,8 @@
 // train/held-out partitions of the samples still kept, trains one linear model per partition and scores every sample by
 // its predictability: the fraction of its held-out appearances predicted correctly. Up to k of the most predictable
 // samples (predictability >= tau) are removed, spread over the label x complexity strata so that the mix stays near the
-// input's. No I/O, no threads: the same samples and options give the same result on every run and platform build.
+// input's. No I/O and no threads of its own (a caller's ParallelFor may run the partitions): the same samples and
+// options give the same result on every run, thread count and platform build.
 #pragma once
 
 #include <array>
@@ -16,6 +17,7 @@
 
 #include "caqa/complexity.h"
 #include "caqa/label.h"
+#include "caqa/parallel.h"
 
 namespace caqa::hardening {
 
@@ -73,6 +75,9 @@ struct AfliteResult {
 
 // Empty input: nothing to filter (no rounds, no error). A single label: SingleLabel (every
 // sample would be trivially predictable). Options out of range: BadOptions.
-AfliteResult aflite_filter(const std::vector<FilterSample>& samples, const AfliteOptions& options = {});
+// The partitions of a round train in parallel where `parallel` runs them so; the result is
+// the same either way.
+AfliteResult aflite_filter(const std::vector<FilterSample>& samples, const AfliteOptions& options = {},
+                           const ParallelFor& parallel = {});
 
 }  // namespace caqa::hardening

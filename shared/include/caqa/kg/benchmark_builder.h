@@ -6,6 +6,7 @@
 
 #include <array>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,15 @@ struct BuildOptions {
   bool verify = true;
 };
 
+// What a text rewriter's prompts and the text checks need (caqa/verbalize/text_rewriter.h):
+// the same for every label of a question, so held once and shared by its samples.
+struct QuestionTexts {
+  std::string source_text;                // the source question's own words
+  std::string query_text;                 // kg/query_text.h
+  std::vector<std::string> query_names;   // the extended query's constants
+  std::vector<std::string> answer_names;  // every answer the answer statement names
+};
+
 struct BenchmarkSample {
   std::string id;
   std::string question, answer, citation;
@@ -31,11 +41,7 @@ struct BenchmarkSample {
   std::vector<Triple> evidence;
   std::string source_question;
   Extension extension;
-  // What a text rewriter's prompts and the text checks need (caqa/verbalize/text_rewriter.h).
-  std::string source_text;                // the source question's own words
-  std::string query_text;                 // kg/query_text.h
-  std::vector<std::string> query_names;   // the extended query's constants
-  std::vector<std::string> answer_names;  // every answer the answer statement names
+  std::shared_ptr<const QuestionTexts> texts;  // set for every sample the builder makes
 };
 
 struct BuildStats {
@@ -67,8 +73,10 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
 // Recounts the label, complexity and split counts of `stats` from `samples` (after a filter).
 void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stats);
 
-// One benchmark sample as a JSON line (schema/benchmark_sample.schema.json).
+// One benchmark sample as a JSON line (schema/benchmark_sample.schema.json), without the
+// newline; append_sample_json writes it at the end of `out`.
 std::string sample_json(const BenchmarkSample& sample, const KnowledgeGraph& kg);
+void append_sample_json(std::string& out, const BenchmarkSample& sample, const KnowledgeGraph& kg);
 
 // The paper's Table 4 layout: label x split and complexity x split, as Markdown.
 std::string statistics_markdown(const BuildStats& stats);

@@ -77,7 +77,8 @@ struct BenchmarkOptions {
   bool audit = true;               // run the shortcut audit (caqa/audit) on the split built
   bool harden = false;             // adversarial filtering (caqa/hardening) of the samples built
   hardening::AfliteOptions hardening;
-  // How, not what: threads for the per-question work and the writing (caqa/parallel.h).
+  // How, not what: threads for the per-question work, the writing, the audit's probes and
+  // the filter's models (caqa/parallel.h).
   // The documents are the same with or without; never in the manifest.
   ParallelFor parallel;
 };

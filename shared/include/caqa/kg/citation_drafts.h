@@ -18,6 +18,7 @@ namespace caqa::kg {
 
 struct CitationDraft {
   std::vector<Triple> facts;
+  std::vector<std::size_t> phrasings;  // kg::Verbalizer::phrasings of the facts
   std::string text;
   std::vector<double> cues;  // caqa::audit::QuestionCues::all of its text
 };

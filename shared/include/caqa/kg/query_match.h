@@ -49,6 +49,9 @@ inline std::vector<Binding> match(const ResolvedQuery& query, const KnowledgeGra
 }
 // All bindings over a small set of triples.
 std::vector<Binding> match(const ResolvedQuery& query, std::span<const Triple> triples);
+// The answer (variable 0) of each of those bindings whose nodes are distinct
+// (distinct_nodes), appended to `out`: match() and the filter without a copy per binding.
+void append_answers(const ResolvedQuery& query, std::span<const Triple> triples, std::vector<EntityId>& out);
 
 // True when the binding gives every variable its own entity, none of them a constant of
 // the query: "films that share a director with X" does not answer X, and a subgraph is

@@ -3,12 +3,12 @@
 // irrelevant subgraphs are edits of it.
 #pragma once
 
-#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
 
 #include "caqa/kg/query_extension.h"
+#include "caqa/kg/stand_ins.h"
 
 namespace caqa::kg {
 
@@ -31,24 +31,6 @@ struct Attribution {
 // be incomplete).
 std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const KnowledgeGraph& kg, Rng& rng,
                                               std::size_t limit = 4096);
-
-// The entities at one end of a relation, each with its familiarity (how many facts name
-// it: stand-ins drawn by it are as familiar as the entities true facts name, where a
-// uniform pick would bring in obscure ones that a citation-only model learns to read as
-// "contradictory"). Worked out on first use and shared by every question of a build, on
-// any thread.
-class StandIns {
- public:
-  explicit StandIns(const KnowledgeGraph& kg);
-  ~StandIns();
-  // relation_domain (head end) or relation_range (tail end) of the relation, weighted.
-  const std::vector<std::pair<EntityId, double>>& at(RelationId relation, bool head_end) const;
-
- private:
-  struct Cache;
-  const KnowledgeGraph& kg_;
-  std::unique_ptr<Cache> cache_;
-};
 
 // Partially supportive: one answer's chain loses one random triple, its tree the path
 // from one subject; a union loses one branch. Single-triple queries have none.

@@ -29,7 +29,14 @@ class Verbalizer {
   Verbalizer(const KnowledgeGraph& kg, const std::unordered_map<std::string, std::string>& templates);
 
   // "[1] passage".
-  std::string citation(std::span<const Triple> triples, Rng& rng) const;
+  std::string citation(std::span<const Triple> triples, Rng& rng) const {
+    return citation(triples, phrasings(triples, rng));
+  }
+  // Which of its relation's sentences says each fact: the only random choice of a citation,
+  // one rng.uniform() per fact, drawn apart so that a citation whose text is never read
+  // costs its draws and nothing more.
+  std::vector<std::size_t> phrasings(std::span<const Triple> triples, Rng& rng) const;
+  std::string citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings) const;
   std::string question(const Question& original, const ExtendedQuery& query) const;
   std::string answer_statement(const ExtendedQuery& query, const Attribution& g) const;
   // "film.film.directed_by" -> "directed by"
@@ -37,7 +44,8 @@ class Verbalizer {
 
  private:
   const verbalize::RelationPhrasing& phrasing(RelationId relation) const;
-  std::string name(EntityId e) const;
+  std::string name(EntityId e) const;  // verbalize::definite_name of its name
+  void append_name(std::string& out, EntityId e) const;
   // "the film that starred Roy Scheider": variable `v` of `q` described by a pattern other than `skip`.
   std::string describe(const ResolvedQuery& q, std::uint32_t v, std::size_t skip) const;
 

@@ -7,6 +7,7 @@
 #include "caqa/meta/meta_items.h"
 #include "caqa/meta/ndcg.h"
 #include "caqa/meta/rank_metrics.h"
+#include "caqa/meta/resampling.h"
 #include "caqa/metrics/bootstrap.h"
 
 namespace caqa {
@@ -18,6 +19,14 @@ struct MetaIntervals {
   std::array<Interval, 3> auc;
   Interval auc_mean;
   std::array<Interval, 3> ndcg;  // resampling groups
+};
+
+// How meta_report runs its bootstrap: a backend for the correlation and ROC-AUC
+// replicates (none: the CPU twin) and threads for the CPU work (none: the caller's).
+struct MetaResampler {
+  std::string name = "cpu";
+  ResampleBackend backend;
+  ParallelFor runner;
 };
 
 struct MetaReport {
@@ -32,10 +41,14 @@ struct MetaReport {
   BootstrapOptions bootstrap{};
   std::optional<MetaIntervals> intervals;
   std::string signature;
+  // The backend that computed the replicates ("cpu", "cuda"), and why the CPU twin took
+  // over when the chosen one failed ("" when it did not): for the front end to say.
+  std::string resampled_by;
+  std::string resample_fallback;
 };
 
 MetaReport meta_report(const MetaItems& items, const BootstrapOptions& bootstrap, std::string source_name,
-                       std::string gold_name = {}, std::string gold_sha256 = {});
+                       std::string gold_name = {}, std::string gold_sha256 = {}, const MetaResampler& resampler = {});
 
 std::string meta_report_json(const MetaReport& report);
 std::string render_meta_table(const MetaReport& report);

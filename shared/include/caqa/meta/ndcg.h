@@ -28,5 +28,10 @@ struct NdcgResult {
 };
 
 NdcgResult ndcg(const MetaItems& items);
+// With the items' indices already in ascending score order (score_order): no other sort.
+NdcgResult ndcg(const MetaItems& items, const std::vector<std::uint32_t>& order);
+
+// Item indices by ascending score: the meta track's one sort.
+std::vector<std::uint32_t> score_order(const std::vector<double>& scores);
 
 }  // namespace caqa

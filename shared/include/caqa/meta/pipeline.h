@@ -23,6 +23,7 @@ bool meta_reads_scheme(const LabelScheme& scheme);
 // The report of a file scored with meta_score_request; nullopt when it was blocked or
 // the gold's scheme has no support levels.
 std::optional<MetaReport> meta_of_scored(const GoldSet& gold, const ScoredFile& scored,
-                                         const BootstrapOptions& bootstrap, const ScoreSources& sources);
+                                         const BootstrapOptions& bootstrap, const ScoreSources& sources,
+                                         const MetaResampler& resampler = {});
 
 }  // namespace caqa

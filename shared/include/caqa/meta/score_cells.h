@@ -19,5 +19,8 @@ struct ScoreCells {
 };
 
 ScoreCells score_cells(const std::vector<double>& scores, const std::vector<SupportLevel>& levels);
+// With the indices in ascending score order (ndcg.h's score_order): no sort of its own.
+ScoreCells score_cells(const std::vector<double>& scores, const std::vector<SupportLevel>& levels,
+                       const std::vector<std::uint32_t>& order);
 
 }  // namespace caqa

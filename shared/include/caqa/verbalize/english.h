@@ -26,8 +26,9 @@ std::string join_list(const std::vector<std::string>& items);
 std::string capitalized(std::string text);
 
 // A proper name as said mid-sentence: "the United States", "the University of Oxford",
-// "the Netherlands"; other names as they are.
+// "the Netherlands"; other names as they are. takes_the: whether it gets the "the".
 std::string definite_name(std::string_view name);
+bool takes_the(std::string_view name);
 
 // The text with a full stop, unless it ends with one already ("... founded Apple Inc.").
 std::string end_sentence(std::string text);

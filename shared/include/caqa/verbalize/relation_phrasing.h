@@ -42,8 +42,27 @@ class RelationPhrasing {
   bool is_person(Slot slot) const { return noun(slot) == "person"; }
 
  private:
+  // A sentence, or a predicate (a sentence less its subject), with the markers it fills
+  // found once, so that filling it is one pass. `direct` when every marker starts four or
+  // more bytes after the one before: its preceding "the " is then the template's own and
+  // the pass writes what filling marker by marker does (for names without braces).
+  struct Form {
+    struct Marker {
+      std::size_t at, size;
+      Slot slot;
+      bool article, after_the;
+    };
+    std::string text;
+    std::vector<Marker> markers;
+    bool direct = true;
+    static Form of(std::string text, bool head, bool tail);
+    std::string fill(std::string_view head, std::string_view tail) const;
+  };
+  void find_forms();
+
   std::string head_noun_, tail_noun_;
   std::vector<std::string> sentences_;
+  std::vector<Form> sentence_forms_, predicate_forms_;  // by sentence
 };
 
 }  // namespace caqa::verbalize

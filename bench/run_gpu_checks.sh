@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The CUDA twins on a machine with a GPU: their parity tests and benchmarks, in one call.
+#   bench/run_gpu_checks.sh package   here: build the test and bench binaries (nvcc, sm_80/90)
+#                                     and copy them, with the shared libraries they need
+#                                     that a bare CUDA image lacks, into .gpu/
+#   bench/run_gpu_checks.sh run       there (the device machine, .gpu/ carried): GPU facts,
+#                                     the parity tests (meta bootstrap: tolerance 0; trained
+#                                     baseline: see tests/baseline), meta_bench, and caqa meta
+#                                     end to end on the GPU and on the CPU (same bytes)
+# Output of `run` goes to stdout and, when $OUT is set, to $OUT/gpu_checks.log.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+case "${1:-}" in
+package)
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCAQA_CUDA=ON >/dev/null
+  cmake --build build --target caqa caqa_meta_tests caqa_baseline_tests meta_bench baseline_bench >/dev/null
+  rm -rf .gpu && mkdir -p .gpu/bin .gpu/lib
+  cp build/native/caqa build/tests/caqa_meta_tests build/tests/caqa_baseline_tests build/bench/meta_bench \
+    build/bench/baseline_bench .gpu/bin/
+  for b in .gpu/bin/*; do
+    ldd "$b" | awk '/=> \// {print $3}' | grep -vE '/(libc|libm|libstdc\+\+|libgcc_s|libpthread|libdl|librt)\.so' || true
+  done | sort -u | xargs -r -I{} cp -L {} .gpu/lib/
+  grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >>.git/info/exclude
+  du -sh .gpu
+  ;;
+run)
+  log=${OUT:+$OUT/gpu_checks.log}
+  exec > >(tee ${log:-/dev/null}) 2>&1
+  export LD_LIBRARY_PATH=$PWD/.gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv || true
+  nproc
+  echo "== parity: meta bootstrap (CUDA = CPU bit for bit) =="
+  .gpu/bin/caqa_meta_tests --gtest_filter='ResampleCuda.*:ResampleDispatch.*:ResampleCpu.*' 2>&1 | tail -15
+  echo "== parity: trained baseline (tests/baseline) =="
+  .gpu/bin/caqa_baseline_tests --gtest_filter='TrainedBaseline.CudaMatchesCpu:Backend.*' 2>&1 | tail -12
+  echo "== meta_bench: 1,000,000 pairs, 1,000 resamples =="
+  .gpu/bin/meta_bench 1000000 1000 3
+  echo "== meta_bench: 1,000,000 pairs, 10,000 resamples (1e10 draws), full precision =="
+  .gpu/bin/meta_bench 1000000 10000 1 full
+  echo "== caqa meta end to end, 1,000,000 pairs, 1,000 resamples: cuda vs cpu =="
+  python3 - <<'PY'
+import random
+rng = random.Random(1)
+with open("/tmp/pairs.jsonl", "w") as f:
+    for i in range(1_000_000):
+        level = rng.randrange(3)
+        f.write('{"id":"p%d","level":%d,"score":%r,"group":"q%d"}\n' % (i, level, 0.25 * level + rng.random(), i % 5000))
+PY
+  for backend in cuda cpu; do
+    start=$(date +%s%N)
+    .gpu/bin/caqa meta /tmp/pairs.jsonl --json --backend $backend >/tmp/meta_$backend.json
+    echo "caqa meta --backend $backend: $((($(date +%s%N) - start) / 1000000)) ms"
+  done
+  cmp /tmp/meta_cuda.json /tmp/meta_cpu.json && echo "caqa meta: cuda and cpu reports are byte-identical"
+  ;;
+*)
+  echo "usage: bench/run_gpu_checks.sh package|run" >&2
+  exit 2
+  ;;
+esac
