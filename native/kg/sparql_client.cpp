@@ -37,7 +37,9 @@ std::string cut_short(const httplib::Response& response) {
 
 // One query over HTTP POST: the rows, or the error class and why.
 eval::CallResult post(httplib::Client& client, const std::string& path, const std::string& query, SparqlRows& rows) {
-  httplib::Headers headers{{"Accept", "application/sparql-results+json"}};
+  // CSV first: Virtuoso writes it several times faster than JSON (0.07 s against 0.59 s
+  // for the 3,580 edges of 200 FB15k-237 entities).
+  httplib::Headers headers{{"Accept", "text/csv, application/sparql-results+json;q=0.5"}};
   auto response = client.Post(path, headers, httplib::Params{{"query", query}});
   eval::CallResult out = eval::classify_response(response);
   if (out.error != eval::CallError::None) return out;
@@ -46,10 +48,12 @@ eval::CallResult post(httplib::Client& client, const std::string& path, const st
     out.detail = why;
     return out;
   }
-  auto parsed = parse_sparql_results(response->body);
+  const bool json = response->get_header_value("Content-Type").find("json") != std::string::npos;
+  auto parsed = json ? parse_sparql_results(response->body) : parse_sparql_csv(response->body);
   if (!parsed) {
     out.error = eval::CallError::Malformed;
-    out.detail = "HTTP 200 with a body that is not SPARQL JSON results: " + response->body.substr(0, 200);
+    out.detail = fmt::format("HTTP 200 with a body that is not SPARQL {} results: {}", json ? "JSON" : "CSV",
+                             response->body.substr(0, 200));
     return out;
   }
   rows = std::move(*parsed);
@@ -78,6 +82,57 @@ std::optional<SparqlRows> parse_sparql_results(const std::string& body) {
       row[i] = value->get<std::string>();
     }
   }
+  return rows;
+}
+
+std::optional<SparqlRows> parse_sparql_csv(std::string_view body) {
+  SparqlRows rows;
+  std::vector<std::string> row;
+  std::string field;
+  bool quoted = false, header = true, any = false;
+  std::size_t columns = 0;
+  auto end_row = [&]() -> bool {
+    row.push_back(std::move(field));
+    field.clear();
+    any = false;
+    if (header) {
+      columns = row.size();
+      header = false;
+    } else if (row.size() != columns) {
+      return false;
+    } else {
+      rows.push_back(std::move(row));
+    }
+    row.clear();
+    return true;
+  };
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    const char c = body[i];
+    if (quoted) {
+      if (c != '"') {
+        field.push_back(c);
+      } else if (i + 1 < body.size() && body[i + 1] == '"') {
+        field.push_back('"');
+        ++i;
+      } else {
+        quoted = false;
+      }
+    } else if (c == '"') {
+      quoted = any = true;
+    } else if (c == ',') {
+      row.push_back(std::move(field));
+      field.clear();
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && i + 1 < body.size() && body[i + 1] == '\n') ++i;
+      if (!end_row()) return std::nullopt;
+    } else {
+      field.push_back(c);
+      any = true;
+    }
+  }
+  if (quoted) return std::nullopt;
+  if ((any || !row.empty()) && !end_row()) return std::nullopt;
+  if (header) return std::nullopt;  // not even the variables' line
   return rows;
 }
 

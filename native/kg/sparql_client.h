@@ -1,5 +1,5 @@
 // SELECT queries to a SPARQL 1.1 endpoint (Virtuoso's /sparql, or any that answers
-// application/sparql-results+json over HTTP POST), as caqa eval sends prompts: N in
+// text/csv or application/sparql-results+json over HTTP POST), as caqa eval sends prompts: N in
 // flight, retries with backoff on connection trouble, 429 and 5xx (request_pool.h's
 // schedule), a progress line with rate and ETA, and an append-only cache of the rows keyed
 // by the query text, so a rebuild or a resumed build sends nothing twice.
@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "eval/request_pool.h"
@@ -54,5 +55,7 @@ class SparqlClient {
 // The rows of a SPARQL JSON results document (application/sparql-results+json), columns in
 // the order of head.vars; nullopt when it is not one.
 std::optional<SparqlRows> parse_sparql_results(const std::string& body);
+// The same of SPARQL CSV results (text/csv: RFC 4180, a header of the variables first).
+std::optional<SparqlRows> parse_sparql_csv(std::string_view body);
 
 }  // namespace caqa::kg

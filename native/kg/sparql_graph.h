@@ -14,13 +14,15 @@
 // end, an entity's degree), so it read what the in-memory build reads.
 //
 // Mapping (docs/freebase.md): IRIs in the Freebase namespace (http://rdf.freebase.com/ns/)
-// lose it: entities are keyed "m.0abc"; relations read as FB15k-237 paths
-// ("film.actor.film..film.performance.film" -> "/film/actor/film./film/performance/film",
-// import_fb15k.h); a name is an English type.object.name (the least one when there are
-// several). A KG edge is a triple whose predicate and object are IRIs in the namespace,
-// other than type.object.type and type.type.instance. Entity types are not read.
+// lose it: entities are keyed "m.0abc" (an IRI outside it keeps its whole text);
+// relations read as FB15k-237 paths ("film.actor.film..film.performance.film" ->
+// "/film/actor/film./film/performance/film", import_fb15k.h); a name is an English
+// type.object.name (the least one when there are several). A KG edge is a triple whose
+// object is an IRI and whose predicate is in the namespace, other than type.object.type and
+// type.type.instance. Entity types are not read.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -65,9 +67,8 @@ class SparqlGraph {
  private:
   friend class SparqlSnapshot;
   std::string select(const std::string& vars, const std::string& where) const;
-  // Runs one query per batch of `items` (quoted by `term`); rows of every batch, in order.
-  std::optional<std::vector<SparqlRows>> per_batch(const std::vector<std::string>& items, const std::string& what,
-                                                   const std::function<std::string(const std::string&)>& term,
+  // Runs one query per batch of `terms` (its VALUES block); rows of every batch, in order.
+  std::optional<std::vector<SparqlRows>> per_batch(const std::vector<std::string>& terms, const std::string& what,
                                                    const std::function<std::string(const std::string&)>& query,
                                                    std::string& error);
   bool fetch_edges(const std::vector<std::string>& keys, std::string& error);

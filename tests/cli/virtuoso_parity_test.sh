@@ -95,12 +95,14 @@ for _ in $(seq 120); do
   sleep 0.5
 done
 [ -n "$up" ] || fail "virtuoso-t did not answer on 127.0.0.1:$sql_port within 60 s"
+echo "virtuoso-t up after ${SECONDS}s"
 graph=http://caqa.test/fb15k-237
 isql exec="ld_dir('$tmp/load', 'fb15k-237.nt', '$graph'); rdf_loader_run(); checkpoint;" > "$tmp/load.log" 2>&1 ||
   fail "loading the N-Triples: $(tail -5 "$tmp/load.log")"
 loaded=$(isql exec="SELECT ll_state, ll_error FROM DB.DBA.LOAD_LIST;" 2>&1 | grep -c "^2 *NULL") || true
 [ "$loaded" = 1 ] || fail "the loader did not finish cleanly: $(isql exec='SELECT * FROM DB.DBA.LOAD_LIST;' 2>&1 | tail -5)"
 endpoint="http://127.0.0.1:$http_port/sparql"
+echo "$(wc -l < "$tmp/load/fb15k-237.nt") N-Triples loaded after ${SECONDS}s"
 
 questions=(--webqsp "$webqsp" --grailqa "$grailqa" --no-audit)
 "$caqa" build -q --fb15k "$tmp/fb15k" "${questions[@]}" -o "$tmp/memory" || fail "caqa build --fb15k exited $?"
@@ -108,7 +110,7 @@ for run in cold warm; do
   "$caqa" build --sparql "$endpoint" --graph "$graph" --sparql-cache "$tmp/sparql-cache.jsonl" "${questions[@]}" \
     -o "$tmp/sparql-$run" > "$tmp/sparql-$run.out" 2> "$tmp/sparql-$run.err" ||
     { cat "$tmp/sparql-$run.err"; fail "caqa build --sparql ($run cache) exited $?"; }
-  grep "^sparql: " "$tmp/sparql-$run.err"
+  echo "$run: $(grep "^sparql: " "$tmp/sparql-$run.err") (at ${SECONDS}s)"
   for f in train.jsonl test.jsonl statistics.md; do
     cmp "$tmp/memory/$f" "$tmp/sparql-$run/$f" || fail "$f differs in memory and over SPARQL ($run cache)"
   done
