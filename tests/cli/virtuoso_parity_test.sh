@@ -22,87 +22,18 @@ if ! command -v virtuoso-t >/dev/null || ! command -v isql-vt >/dev/null; then
   echo "skipped: virtuoso-t / isql-vt not installed (apt-get install virtuoso-opensource)"; exit 77
 fi
 
+. scripts/virtuoso_local.sh
 tmp=$(mktemp -d)
-server=
-stop() {
-  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
-    kill "$server"
-    for _ in $(seq 50); do kill -0 "$server" 2>/dev/null || break; sleep 0.2; done
-    kill -9 "$server" 2>/dev/null
-  fi
-  rm -rf "$tmp"
-}
-trap stop EXIT
+trap 'virtuoso_local_stop; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; [ -f "$tmp/db/virtuoso.log" ] && tail -20 "$tmp/db/virtuoso.log"; exit 1; }
 
-read -r sql_port http_port < <(python3 -c '
-import socket
-socks = [socket.socket() for _ in range(2)]
-for s in socks: s.bind(("127.0.0.1", 0))
-print(*[s.getsockname()[1] for s in socks])')
-mkdir -p "$tmp/db" "$tmp/load" "$tmp/fb15k"
-tar xzf "$fb/FB15k-237.tar.gz" -C "$tmp/fb15k" || fail "cannot extract $fb/FB15k-237.tar.gz"
-cp "$fb/entity2text.txt" "$tmp/fb15k/"
-"$to_ntriples" "$tmp/fb15k" > "$tmp/load/fb15k-237.nt" || fail "caqa_fb15k_ntriples exited $?"
-
-cat > "$tmp/virtuoso.ini" <<INI
-[Database]
-DatabaseFile = $tmp/db/virtuoso.db
-ErrorLogFile = $tmp/db/virtuoso.log
-LockFile = $tmp/db/virtuoso.lck
-TransactionFile = $tmp/db/virtuoso.trx
-xa_persistent_file = $tmp/db/virtuoso.pxa
-ErrorLogLevel = 7
-FileExtend = 200
-MaxCheckpointRemap = 2000
-Striping = 0
-TempStorage = TempDatabase
-[TempDatabase]
-DatabaseFile = $tmp/db/virtuoso-temp.db
-TransactionFile = $tmp/db/virtuoso-temp.trx
-MaxCheckpointRemap = 2000
-Striping = 0
-[Parameters]
-ServerPort = 127.0.0.1:$sql_port
-DisableUnixSocket = 1
-CaseMode = 2
-DirsAllowed = ., $tmp/load
-NumberOfBuffers = 40000
-MaxDirtyBuffers = 30000
-ThreadsPerQuery = 2
-MaxClientConnections = 10
-CheckpointInterval = 0
-[HTTPServer]
-ServerPort = 127.0.0.1:$http_port
-ServerRoot = $tmp/db
-ServerThreads = 8
-MaxClientConnections = 8
-Charset = UTF-8
-[SPARQL]
-; the build's batched queries return more rows than the default 10000
-ResultSetMaxRows = 1000000
-MaxQueryCostEstimationTime = 0
-MaxQueryExecutionTime = 0
-INI
-
-(cd "$tmp/db" && exec virtuoso-t +foreground +configfile "$tmp/virtuoso.ini" > "$tmp/db/stdout.log" 2>&1) &
-server=$!
-isql() { isql-vt "127.0.0.1:$sql_port" dba dba "$@"; }
-up=
-for _ in $(seq 120); do
-  if isql exec="status();" >/dev/null 2>&1; then up=1; break; fi
-  kill -0 "$server" 2>/dev/null || fail "virtuoso-t exited at start: $(tail -5 "$tmp/db/stdout.log")"
-  sleep 0.5
-done
-[ -n "$up" ] || fail "virtuoso-t did not answer on 127.0.0.1:$sql_port within 60 s"
+fb15k_ntriples "$to_ntriples" "$tmp" || fail "FB15k-237 to N-Triples"
+virtuoso_local_start "$tmp" || fail "starting Virtuoso"
 echo "virtuoso-t up after ${SECONDS}s"
 graph=http://caqa.test/fb15k-237
-isql exec="ld_dir('$tmp/load', 'fb15k-237.nt', '$graph'); rdf_loader_run(); checkpoint;" > "$tmp/load.log" 2>&1 ||
-  fail "loading the N-Triples: $(tail -5 "$tmp/load.log")"
-loaded=$(isql exec="SELECT ll_state, ll_error FROM DB.DBA.LOAD_LIST;" 2>&1 | grep -c "^2 *NULL") || true
-[ "$loaded" = 1 ] || fail "the loader did not finish cleanly: $(isql exec='SELECT * FROM DB.DBA.LOAD_LIST;' 2>&1 | tail -5)"
-endpoint="http://127.0.0.1:$http_port/sparql"
+virtuoso_local_load "$tmp/load" fb15k-237.nt "$graph" || fail "loading FB15k-237"
 echo "$(wc -l < "$tmp/load/fb15k-237.nt") N-Triples loaded after ${SECONDS}s"
+endpoint=$VIRTUOSO_ENDPOINT
 
 questions=(--webqsp "$webqsp" --grailqa "$grailqa" --no-audit)
 "$caqa" build -q --fb15k "$tmp/fb15k" "${questions[@]}" -o "$tmp/memory" || fail "caqa build --fb15k exited $?"
