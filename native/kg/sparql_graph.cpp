@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "caqa/json_string.h"
 #include "caqa/kg/import_fb15k.h"
 
 namespace caqa::kg {
@@ -49,19 +50,11 @@ std::vector<std::string> entity_terms(const std::vector<std::string>& keys) {
   return out;
 }
 
+// A name as an English literal: JSON's string escapes are all SPARQL escapes too.
 std::string name_term(const std::string& name) {
-  std::string out = "\"";
-  for (char c : name) {
-    switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '"': out += "\\\""; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default: out.push_back(c);
-    }
-  }
-  return out + "\"@en";
+  std::string out;
+  append_json_string(out, name);
+  return out + "@en";
 }
 
 // An entity's key: its local name in the namespace, else the whole IRI.
@@ -228,6 +221,8 @@ bool SparqlGraph::fetch(const SparqlMisses& misses, const SparqlSnapshot& from, 
   // the entities at the other end of new edges, of same-name candidates, the degrees of the
   // entities at a relation end.
   std::set<std::string> names, degrees;
+  // A key no query can name (not an IRI, e.g. "/m/0abc" tried by find_entity_spelling) is
+  // not the KG's: known to have nothing more, so that no round asks for it again.
   auto askable = [&](const std::string& key) {
     if (entity_term(key)) return true;
     absent_.insert(key);
@@ -290,6 +285,8 @@ SparqlSnapshot::SparqlSnapshot(const SparqlGraph& fetched) {
   for (const auto& [key, name] : fetched.names_) named_known_[*data_.find_entity(key)] = true;
   for (const auto& [key, degree] : fetched.degrees_) degrees_[*data_.find_entity(key)] = degree;
   absent_ = fetched.absent_;
+  for (const auto& key : absent_)
+    if (auto e = data_.find_entity(key)) complete_[*e] = named_known_[*e] = true;
   for (const auto& [name, keys] : fetched.named_) {
     std::vector<EntityId> ids;
     std::vector<std::string> pending;
