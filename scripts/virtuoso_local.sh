@@ -51,7 +51,7 @@ ServerThreads = 8
 MaxClientConnections = 8
 Charset = UTF-8
 [SPARQL]
-; caqa build's batched queries return more rows than the default 10000
+; fewer pages: caqa build's batched queries return more rows than the default 10000
 ResultSetMaxRows = 1000000
 MaxQueryCostEstimationTime = 0
 MaxQueryExecutionTime = 0

@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <mutex>
 #include <random>
@@ -21,33 +22,39 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Virtuoso answers 200 with these headers when it cut the result short (ResultSetMaxRows)
-// or ran out of time (an "anytime" query): rows are missing, and a build over them would
-// not be the KG's.
-std::string cut_short(const httplib::Response& response) {
-  if (response.has_header("X-SPARQL-MaxRows"))
-    return "the endpoint cut the result at " + response.get_header_value("X-SPARQL-MaxRows") +
-           " rows (Virtuoso: raise [SPARQL] ResultSetMaxRows in virtuoso.ini, or lower --sparql-batch)";
-  if (response.has_header("X-SQL-State"))
-    return "the endpoint returned a partial result (" + response.get_header_value("X-SQL-State") + ": " +
-           response.get_header_value("X-SQL-Message") +
-           "; Virtuoso: raise [SPARQL] MaxQueryExecutionTime, or lower --sparql-batch)";
-  return {};
+// Virtuoso answers 200 with this header when it ran out of time on an "anytime" query:
+// rows are missing, and a build over them would not be the KG's.
+std::string partial(const httplib::Response& response) {
+  if (!response.has_header("X-SQL-State")) return {};
+  return "the endpoint returned a partial result (" + response.get_header_value("X-SQL-State") + ": " +
+         response.get_header_value("X-SQL-Message") +
+         "; Virtuoso: raise [SPARQL] MaxQueryExecutionTime, or lower --sparql-batch)";
+}
+
+// The row limit Virtuoso cut the result at (ResultSetMaxRows), 0 when it did not.
+std::size_t cut_at(const httplib::Response& response) {
+  if (!response.has_header("X-SPARQL-MaxRows")) return 0;
+  const std::string value = response.get_header_value("X-SPARQL-MaxRows");
+  std::size_t n = 0;
+  std::from_chars(value.data(), value.data() + value.size(), n);
+  return n;
 }
 
 // One query over HTTP POST: the rows, or the error class and why.
-eval::CallResult post(httplib::Client& client, const std::string& path, const std::string& query, SparqlRows& rows) {
+eval::CallResult post(httplib::Client& client, const std::string& path, const std::string& query,
+                      SparqlResult& result) {
   // CSV first: Virtuoso writes it several times faster than JSON (0.07 s against 0.59 s
   // for the 3,580 edges of 200 FB15k-237 entities).
   httplib::Headers headers{{"Accept", "text/csv, application/sparql-results+json;q=0.5"}};
   auto response = client.Post(path, headers, httplib::Params{{"query", query}});
   eval::CallResult out = eval::classify_response(response);
   if (out.error != eval::CallError::None) return out;
-  if (std::string why = cut_short(*response); !why.empty()) {
+  if (std::string why = partial(*response); !why.empty()) {
     out.error = eval::CallError::Client;  // the same query would be cut again
     out.detail = why;
     return out;
   }
+  result.cut_at = cut_at(*response);
   const bool json = response->get_header_value("Content-Type").find("json") != std::string::npos;
   auto parsed = json ? parse_sparql_results(response->body) : parse_sparql_csv(response->body);
   if (!parsed) {
@@ -56,7 +63,7 @@ eval::CallResult post(httplib::Client& client, const std::string& path, const st
                              response->body.substr(0, 200));
     return out;
   }
-  rows = std::move(*parsed);
+  result.rows = std::move(*parsed);
   return out;
 }
 
@@ -146,10 +153,10 @@ bool SparqlClient::open(std::string& error) {
   return true;
 }
 
-std::optional<std::vector<SparqlRows>> SparqlClient::select(const std::vector<std::string>& queries,
-                                                            const std::string& what, std::string& error) {
+std::optional<std::vector<SparqlResult>> SparqlClient::select(const std::vector<std::string>& queries,
+                                                              const std::string& what, std::string& error) {
   const auto start = std::chrono::steady_clock::now();
-  std::vector<SparqlRows> out(queries.size());
+  std::vector<SparqlResult> out(queries.size());
   std::vector<std::size_t> to_send;
   std::vector<std::string> keys(queries.size());
   eval::ProgressCounts counts;
@@ -157,13 +164,19 @@ std::optional<std::vector<SparqlRows>> SparqlClient::select(const std::vector<st
   for (std::size_t i = 0; i < queries.size(); ++i) {
     keys[i] = cli::sha256_hex(queries[i]);
     std::optional<std::string> hit = cache_ ? cache_->find(keys[i]) : std::nullopt;
-    std::optional<SparqlRows> rows;
+    bool cached = false;
     if (hit) {
+      // The rows, or {"cut_at": N} for a result the endpoint cut (the caller pages it).
       Json j = Json::parse(*hit, nullptr, false);
-      if (j.is_array()) rows = j.get<SparqlRows>();
+      if (j.is_array()) {
+        out[i].rows = j.get<SparqlRows>();
+        cached = true;
+      } else if (j.is_object() && j.contains("cut_at") && j["cut_at"].is_number_unsigned()) {
+        out[i].cut_at = j["cut_at"].get<std::size_t>();
+        cached = true;
+      }
     }
-    if (rows) {
-      out[i] = std::move(*rows);
+    if (cached) {
       ++counts.cached;
       ++counts.done;
     } else {
@@ -194,16 +207,19 @@ std::optional<std::vector<SparqlRows>> SparqlClient::select(const std::vector<st
       }
       const std::size_t i = to_send[k];
       for (int attempt = 0;; ++attempt) {
-        SparqlRows rows;
-        eval::CallResult result = post(client, path, queries[i], rows);
+        SparqlResult answer;
+        eval::CallResult result = post(client, path, queries[i], answer);
         double delay = 0;
         {
           std::lock_guard lock(mutex);
           if (result.error == eval::CallError::None) {
-            if (cache_) cache_->store(keys[i], Json{{"key", keys[i]}, {"response", Json(rows).dump()}}.dump());
-            stats_.rows += rows.size();
+            if (cache_) {
+              const Json response = answer.cut_at == 0 ? Json(answer.rows) : Json{{"cut_at", answer.cut_at}};
+              cache_->store(keys[i], Json{{"key", keys[i]}, {"response", response.dump()}}.dump());
+            }
+            stats_.rows += answer.rows.size();
             ++stats_.sent;
-            out[i] = std::move(rows);
+            out[i] = std::move(answer);
             ++counts.done;
             progress.update(counts);
             break;

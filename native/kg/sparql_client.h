@@ -28,6 +28,13 @@ struct SparqlSettings {
 // One query's rows; a value is an IRI's text or a literal's lexical form ("" when unbound).
 using SparqlRows = std::vector<std::vector<std::string>>;
 
+struct SparqlResult {
+  SparqlRows rows;
+  // The endpoint's row limit when it cut the result there (Virtuoso's X-SPARQL-MaxRows:
+  // the caller pages the query), 0 for a whole result. A cut result is cached as just that.
+  std::size_t cut_at = 0;
+};
+
 struct SparqlStats {
   std::size_t queries = 0;     // asked for, cached or not
   std::size_t cache_hits = 0;  // answered by the cache
@@ -40,10 +47,10 @@ class SparqlClient {
  public:
   explicit SparqlClient(SparqlSettings settings) : settings_(std::move(settings)) {}
   bool open(std::string& error);  // the cache (none when cache_path is empty)
-  // The rows of every query, in query order. nullopt, with error, when one failed after its
-  // retries or was refused; the queries answered until then stay in the cache.
-  std::optional<std::vector<SparqlRows>> select(const std::vector<std::string>& queries, const std::string& what,
-                                                std::string& error);
+  // The result of every query, in query order. nullopt, with error, when one failed after
+  // its retries or was refused; the queries answered until then stay in the cache.
+  std::optional<std::vector<SparqlResult>> select(const std::vector<std::string>& queries, const std::string& what,
+                                                  std::string& error);
   const SparqlStats& stats() const { return stats_; }
 
  private:

@@ -73,13 +73,67 @@ std::size_t count_value(const SparqlRows& rows) {
 
 }  // namespace
 
-std::string SparqlGraph::select(const std::string& vars, const std::string& where) const {
-  return fmt::format("SELECT {}{} WHERE {{ {} }}", vars, graph_iri_.empty() ? "" : " FROM <" + graph_iri_ + ">", where);
+std::string SparqlGraph::text(const Query& q) const {
+  return fmt::format("SELECT {}{} WHERE {{ {} }}{}", q.vars, graph_iri_.empty() ? "" : " FROM <" + graph_iri_ + ">",
+                     q.where, q.tail.empty() ? "" : " " + q.tail);
+}
+
+std::string SparqlGraph::page(const Query& q, std::size_t offset, std::size_t limit) const {
+  // Ordered by the variables outside parentheses (the group keys of an aggregate). The
+  // order goes inside a subquery: Virtuoso refuses a sorted OFFSET past its row limit.
+  std::string order;
+  int depth = 0;
+  for (std::size_t i = 0; i < q.vars.size(); ++i) {
+    const char c = q.vars[i];
+    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    if (c == '?' && depth == 0) {
+      const std::size_t end = q.vars.find(' ', i);
+      order += " " + q.vars.substr(i, end == std::string::npos ? end : end - i);
+    }
+  }
+  return fmt::format("SELECT *{} WHERE {{ {{ SELECT {} WHERE {{ {} }}{} ORDER BY{} }} }} OFFSET {} LIMIT {}",
+                     graph_iri_.empty() ? "" : " FROM <" + graph_iri_ + ">", q.vars, q.where,
+                     q.tail.empty() ? "" : " " + q.tail, order, offset, limit);
+}
+
+std::optional<std::vector<SparqlRows>> SparqlGraph::run(const std::vector<Query>& queries, const std::string& what,
+                                                        std::string& error) {
+  std::vector<std::string> texts;
+  for (const auto& q : queries) texts.push_back(text(q));
+  auto results = client_.select(texts, what, error);
+  if (!results) return std::nullopt;
+  std::vector<SparqlRows> out(queries.size());
+  std::vector<std::size_t> cut;  // queries to page, all pages of a round sent together
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    if ((*results)[i].cut_at == 0)
+      out[i] = std::move((*results)[i].rows);
+    else
+      cut.push_back(i);
+  }
+  for (std::size_t offset = 0; !cut.empty();) {
+    std::vector<std::string> pages;
+    std::size_t limit = 0;
+    for (std::size_t i : cut) {
+      // One row short of the limit, so that no page is itself cut (and each is cached).
+      limit = std::max<std::size_t>(1, (*results)[i].cut_at - 1);
+      pages.push_back(page(queries[i], offset, limit));
+    }
+    auto paged = client_.select(pages, what + " (pages)", error);
+    if (!paged) return std::nullopt;
+    std::vector<std::size_t> more;
+    for (std::size_t k = 0; k < cut.size(); ++k) {
+      auto& rows = (*paged)[k].rows;
+      if (rows.size() >= limit) more.push_back(cut[k]);
+      out[cut[k]].insert(out[cut[k]].end(), std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+    }
+    cut = std::move(more);
+    offset += limit;
+  }
+  return out;
 }
 
 bool SparqlGraph::start(std::string& error) {
-  auto predicates =
-      client_.select({select("?p (COUNT(*) AS ?n)", "?s ?p ?o . FILTER(isIRI(?o))") + " GROUP BY ?p"}, "graph", error);
+  auto predicates = run({{"?p (COUNT(*) AS ?n)", "?s ?p ?o . FILTER(isIRI(?o))", "GROUP BY ?p"}}, "graph", error);
   if (!predicates) return false;
   // The predicates that link IRIs and are not KG relations, left out of the entity count.
   std::string others;
@@ -99,11 +153,12 @@ bool SparqlGraph::start(std::string& error) {
     return false;
   }
   const std::string kg_only = others.empty() ? "" : " && ?p NOT IN (" + others + ")";
-  auto entities = client_.select(
-      {select("(COUNT(*) AS ?n)", fmt::format("{{ SELECT DISTINCT ?e WHERE {{ {{ ?e ?p ?o . FILTER(isIRI(?o){0}) }} "
-                                              "UNION {{ ?s ?p ?e . FILTER(isIRI(?e){0}) }} }} }}",
-                                              kg_only))},
-      "graph", error);
+  auto entities = run({{"(COUNT(*) AS ?n)",
+                        fmt::format("{{ SELECT DISTINCT ?e WHERE {{ {{ ?e ?p ?o . FILTER(isIRI(?o){0}) }} "
+                                    "UNION {{ ?s ?p ?e . FILTER(isIRI(?e){0}) }} }} }}",
+                                    kg_only),
+                        ""}},
+                      "graph", error);
   if (!entities) return false;
   summary_.triples_added = summary_.triples;
   summary_.entities = count_value((*entities)[0]);
@@ -111,16 +166,17 @@ bool SparqlGraph::start(std::string& error) {
   return true;
 }
 
-std::optional<std::vector<SparqlRows>> SparqlGraph::per_batch(
-    const std::vector<std::string>& terms, const std::string& what,
-    const std::function<std::string(const std::string&)>& query, std::string& error) {
-  std::vector<std::string> queries;
+std::optional<std::vector<SparqlRows>> SparqlGraph::per_batch(const std::vector<std::string>& terms,
+                                                              const std::string& what,
+                                                              const std::function<Query(const std::string&)>& query,
+                                                              std::string& error) {
+  std::vector<Query> queries;
   for (std::size_t begin = 0; begin < terms.size(); begin += batch_) {
     std::string values;
     for (std::size_t i = begin; i < std::min(terms.size(), begin + batch_); ++i) values += terms[i] + " ";
     queries.push_back(query(values));
   }
-  return client_.select(queries, what, error);
+  return run(queries, what, error);
 }
 
 void SparqlGraph::add_edge(const std::string& s, const std::string& p, const std::string& o) {
@@ -134,8 +190,8 @@ bool SparqlGraph::fetch_edges(const std::vector<std::string>& keys, std::string&
     auto rows = per_batch(
         terms, out ? "out-edges" : "in-edges",
         [&](const std::string& values) {
-          return select("?s ?p ?o",
-                        fmt::format("VALUES ?{} {{ {}}} ?s ?p ?o . FILTER(isIRI(?o))", out ? "s" : "o", values));
+          return Query{"?s ?p ?o",
+                       fmt::format("VALUES ?{} {{ {}}} ?s ?p ?o . FILTER(isIRI(?o))", out ? "s" : "o", values), ""};
         },
         error);
     if (!rows) return false;
@@ -150,8 +206,10 @@ bool SparqlGraph::fetch_names(const std::vector<std::string>& keys, std::string&
   auto rows = per_batch(
       entity_terms(keys), "names",
       [&](const std::string& values) {
-        return select("?s ?n", fmt::format("VALUES ?s {{ {}}} ?s {} ?n . FILTER(lang(?n) = \"en\")", values,
-                                           ns_iri("type.object.name")));
+        return Query{
+            "?s ?n",
+            fmt::format("VALUES ?s {{ {}}} ?s {} ?n . FILTER(lang(?n) = \"en\")", values, ns_iri("type.object.name")),
+            ""};
       },
       error);
   if (!rows) return false;
@@ -170,11 +228,11 @@ bool SparqlGraph::fetch_degrees(const std::vector<std::string>& keys, std::strin
   auto rows = per_batch(
       entity_terms(keys), "degrees",
       [&](const std::string& values) {
-        return select("?e ?p (COUNT(*) AS ?n)",
-                      fmt::format("{{ VALUES ?e {{ {0}}} ?e ?p ?o . FILTER(isIRI(?o)) }} UNION "
-                                  "{{ VALUES ?e {{ {0}}} ?s ?p ?e }}",
-                                  values)) +
-               " GROUP BY ?e ?p";
+        return Query{"?e ?p (COUNT(*) AS ?n)",
+                     fmt::format("{{ VALUES ?e {{ {0}}} ?e ?p ?o . FILTER(isIRI(?o)) }} UNION "
+                                 "{{ VALUES ?e {{ {0}}} ?s ?p ?e }}",
+                                 values),
+                     "GROUP BY ?e ?p"};
       },
       error);
   if (!rows) return false;
@@ -191,7 +249,7 @@ bool SparqlGraph::fetch_named(const std::vector<std::string>& names, std::string
   auto rows = per_batch(
       terms, "same-name",
       [&](const std::string& values) {
-        return select("?n ?s", fmt::format("VALUES ?n {{ {}}} ?s {} ?n", values, ns_iri("type.object.name")));
+        return Query{"?n ?s", fmt::format("VALUES ?n {{ {}}} ?s {} ?n", values, ns_iri("type.object.name")), ""};
       },
       error);
   if (!rows) return false;
@@ -202,12 +260,12 @@ bool SparqlGraph::fetch_named(const std::vector<std::string>& names, std::string
 }
 
 bool SparqlGraph::fetch_ends(const std::vector<std::pair<std::string, bool>>& ends, std::string& error) {
-  std::vector<std::string> queries;
+  std::vector<Query> queries;
   for (const auto& [relation, head_end] : ends)
-    queries.push_back(
-        select(fmt::format("DISTINCT ?{}", head_end ? "s" : "o"),
-               fmt::format("?s {} ?o . FILTER(isIRI(?o))", ns_iri(freebase_relation_local_name(relation)))));
-  auto rows = client_.select(queries, "relation ends", error);
+    queries.push_back({fmt::format("DISTINCT ?{}", head_end ? "s" : "o"),
+                       fmt::format("?s {} ?o . FILTER(isIRI(?o))", ns_iri(freebase_relation_local_name(relation))),
+                       ""});
+  auto rows = run(queries, "relation ends", error);
   if (!rows) return false;
   for (std::size_t i = 0; i < ends.size(); ++i) {
     auto& list = ends_[ends[i]];

@@ -66,10 +66,20 @@ class SparqlGraph {
 
  private:
   friend class SparqlSnapshot;
-  std::string select(const std::string& vars, const std::string& where) const;
-  // Runs one query per batch of `terms` (its VALUES block); rows of every batch, in order.
+  // SELECT vars WHERE { where } tail, over graph_iri_.
+  struct Query {
+    std::string vars, where, tail;
+  };
+  std::string text(const Query& q) const;
+  // Query q's rows from `offset` on, at most `limit`, in the order of its plain variables.
+  std::string page(const Query& q, std::size_t offset, std::size_t limit) const;
+  // Runs the queries, N in flight; a result the endpoint cut at its row limit is fetched
+  // again in pages of that many rows. Rows of every query, in order.
+  std::optional<std::vector<SparqlRows>> run(const std::vector<Query>& queries, const std::string& what,
+                                             std::string& error);
+  // One query per batch of `terms` (its VALUES block).
   std::optional<std::vector<SparqlRows>> per_batch(const std::vector<std::string>& terms, const std::string& what,
-                                                   const std::function<std::string(const std::string&)>& query,
+                                                   const std::function<Query(const std::string&)>& query,
                                                    std::string& error);
   bool fetch_edges(const std::vector<std::string>& keys, std::string& error);
   bool fetch_names(const std::vector<std::string>& keys, std::string& error);
