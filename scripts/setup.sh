@@ -10,6 +10,7 @@ packages=(
   libgtest-dev
   libserd-dev                                           # N-Triples loader (native/kg/ntriples.cpp)
   libcpp-httplib-dev                                    # caqa serve, the LLM judge client
+  virtuoso-opensource                                   # caqa build --sparql's parity test (tests/cli)
   libimgui-dev libglfw3-dev libstb-dev xvfb xauth       # caqa-explorer (native/viewer), its Xvfb smoke run
   python3 python3-sklearn python3-scipy python3-numpy   # ../shared/tools/oracle.py, test runners
   python3-jsonschema                                    # written JSON against schema/ (tests/schema)

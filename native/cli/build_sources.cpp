@@ -15,7 +15,8 @@ namespace fs = std::filesystem;
 
 // With no KG or question input, the default benchmark built into caqa (data/default).
 bool uses_default_benchmark(const BuildInputFlags& flags) {
-  return flags.kg.empty() && flags.questions.empty() && flags.metaqa.empty() && flags.fb15k.empty();
+  return flags.kg.empty() && flags.questions.empty() && flags.metaqa.empty() && flags.fb15k.empty() &&
+         flags.sparql.empty();
 }
 
 // Reads files in the order BuildSources lists them and stops at the first failure.
@@ -72,6 +73,12 @@ void BuildInputFlags::add_to(CLI::App& app) {
       ->capture_default_str();
   app.add_option("--fb15k", fb15k, "FB15k-237 folder with train.txt, valid.txt, test.txt and entity2text.txt")
       ->type_name("DIR");
+  app.add_option("--sparql", sparql,
+                 "The KG of a SPARQL endpoint (Virtuoso: http://host:8890/sparql), fetched as the build needs it, "
+                 "instead of KG files (docs/freebase.md)")
+      ->type_name("URL");
+  app.add_option("--graph", graph, "--sparql: the named graph to read (default: the endpoint's default graph)")
+      ->type_name("IRI");
   app.add_option("--webqsp", webqsp, "WebQSP questions (JSON Lines), basic-graph-pattern SPARQL subset")
       ->type_name("FILE");
   app.add_option("--grailqa", grailqa, "GrailQA questions (JSON Lines)")->type_name("FILE");
@@ -89,6 +96,16 @@ void BuildInputFlags::add_to(CLI::App& app) {
 std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& flags, std::string& error) {
   LoadedBuildSources out;
   kg::BuildSources& s = out.sources;
+  const bool kg_files = !flags.kg.empty() || !flags.metaqa.empty() || !flags.fb15k.empty();
+  if (!flags.sparql.empty() && kg_files) {
+    error = "--sparql reads the KG from the endpoint: drop --kg, --metaqa and --fb15k";
+    return std::nullopt;
+  }
+  if (!flags.graph.empty() && flags.sparql.empty()) {
+    error = "--graph needs --sparql URL";
+    return std::nullopt;
+  }
+  if (!flags.sparql.empty()) s.sparql = std::pair(flags.sparql, flags.graph);
   Reader read(out);
   s.relation_names = read.optional_file(flags.relation_names);
   const bool use_default = uses_default_benchmark(flags);

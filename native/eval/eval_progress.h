@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 namespace caqa::eval {
 
@@ -15,17 +16,19 @@ struct ProgressCounts {
   std::size_t errors = 0, retries = 0;
 };
 
-std::string progress_line(const ProgressCounts& counts, double seconds);
+// "what done/total ...": what is "eval", or "sparql" for caqa build --sparql's queries.
+std::string progress_line(const ProgressCounts& counts, double seconds, std::string_view what = "eval");
 
 class EvalProgress {
  public:
-  explicit EvalProgress(bool enabled);
+  explicit EvalProgress(bool enabled, std::string what = "eval");
   void update(const ProgressCounts& counts);
   void finish(const ProgressCounts& counts);
 
  private:
   std::mutex mutex_;
   bool enabled_, tty_;
+  std::string what_;
   std::chrono::steady_clock::time_point start_, last_draw_;
 };
 

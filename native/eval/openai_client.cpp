@@ -1,10 +1,10 @@
 // OpenAI-compatible HTTP client over cpp-httplib.
 #include "openai_client.h"
 
+#include "http_exchange.h"
+
 #include <httplib.h>
 
-#include <charconv>
-#include <cmath>
 #include <nlohmann/json.hpp>
 
 namespace caqa::eval {
@@ -23,27 +23,6 @@ std::string_view to_string(CallError error) {
 }
 
 bool is_retryable(CallError error) { return error != CallError::None && error != CallError::Client; }
-
-namespace {
-
-std::pair<std::string, std::string> split_base_url(const std::string& base_url) {
-  std::size_t scheme = base_url.find("://");
-  std::size_t slash = base_url.find('/', scheme == std::string::npos ? 0 : scheme + 3);
-  std::string host = slash == std::string::npos ? base_url : base_url.substr(0, slash);
-  std::string prefix = slash == std::string::npos ? "" : base_url.substr(slash);
-  while (prefix.ends_with('/')) prefix.pop_back();
-  return {host, prefix};
-}
-
-std::optional<double> parse_retry_after(const std::string& value) {
-  double seconds = 0;
-  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);
-  if (ec != std::errc() || end != value.data() + value.size() || !std::isfinite(seconds) || seconds < 0)
-    return std::nullopt;  // an HTTP date: fall back to the backoff schedule
-  return seconds;
-}
-
-}  // namespace
 
 std::string request_body(const RequestSettings& settings, const std::string& prompt) {
   nlohmann::json body = {
@@ -96,38 +75,6 @@ OpenAIClient::~OpenAIClient() = default;
 
 namespace {
 
-// The error class of an HTTP exchange; None for a 2xx response.
-CallResult classify(const httplib::Result& response) {
-  CallResult out;
-  if (!response) {
-    httplib::Error error = response.error();
-    out.error =
-        error == httplib::Error::Read || error == httplib::Error::Write || error == httplib::Error::ConnectionTimeout
-            ? CallError::Timeout
-            : CallError::Connection;
-    // httplib reports a read timeout and a connection dropped mid-request alike (Read).
-    out.detail = httplib::to_string(error);
-    return out;
-  }
-  out.status = response->status;
-  if (response->status == 429 || response->status == 503) {
-    if (response->has_header("Retry-After"))
-      out.retry_after_s = parse_retry_after(response->get_header_value("Retry-After"));
-  }
-  if (response->status == 429) {
-    out.error = CallError::RateLimited;
-  } else if (response->status >= 500) {
-    out.error = CallError::Server;
-  } else if (response->status == 408) {
-    out.error = CallError::Timeout;
-  } else if (response->status < 200 || response->status >= 300) {
-    out.error = CallError::Client;
-  }
-  if (out.error != CallError::None)
-    out.detail = "HTTP " + std::to_string(response->status) + ": " + response->body.substr(0, 200);
-  return out;
-}
-
 httplib::Headers auth_headers(const std::string& api_key) {
   httplib::Headers headers;
   if (!api_key.empty()) headers.emplace("Authorization", "Bearer " + api_key);
@@ -138,14 +85,14 @@ httplib::Headers auth_headers(const std::string& api_key) {
 
 CallResult OpenAIClient::list_models() {
   auto response = client_->Get(models_path_, auth_headers(api_key_));
-  CallResult out = classify(response);
+  CallResult out = classify_response(response);
   if (out.error == CallError::None) out.text = response->body;
   return out;
 }
 
 CallResult OpenAIClient::complete(const std::string& prompt) {
   auto response = client_->Post(path_, auth_headers(api_key_), request_body(settings_, prompt), "application/json");
-  CallResult out = classify(response);
+  CallResult out = classify_response(response);
   if (out.error != CallError::None) return out;
   auto text = parse_completion(response->body, settings_.api);
   if (!text) {

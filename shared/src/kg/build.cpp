@@ -198,11 +198,12 @@ BenchmarkOptions default_benchmark_options() {
   return options;
 }
 
-BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptions& options,
-                               const BuildObserver& observer) {
+namespace {
+
+BuiltBenchmark build_over(const KnowledgeGraph& graph, const GraphSummary& summary, ProblemCounts problems,
+                          const BuildSources& sources, const BenchmarkOptions& options, const BuildObserver& observer) {
   BuiltBenchmark built;
-  ProblemCounts problems;
-  MemoryGraph graph = load_graph(sources, built.graph, problems, observer);
+  built.graph = summary;
   std::vector<Question> questions;
   for (const auto& file : sources.questions) {
     auto more = read_questions(file.text(), problems);
@@ -246,6 +247,21 @@ BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptio
   built.violations = std::move(result.violations);
   built.manifest_json = manifest_json(sources, options, built);
   return built;
+}
+
+}  // namespace
+
+BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptions& options,
+                               const BuildObserver& observer) {
+  GraphSummary summary;
+  ProblemCounts problems;
+  MemoryGraph graph = load_graph(sources, summary, problems, observer);
+  return build_over(graph, summary, std::move(problems), sources, options, observer);
+}
+
+BuiltBenchmark build_benchmark(const KnowledgeGraph& graph, const GraphSummary& summary, const BuildSources& sources,
+                               const BenchmarkOptions& options, const BuildObserver& observer) {
+  return build_over(graph, summary, {}, sources, options, observer);
 }
 
 std::string format_build_summary(const BuiltBenchmark& built) {

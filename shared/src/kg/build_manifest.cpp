@@ -67,6 +67,10 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
   m["outputs"] = outputs;
   m["kg"] =
       Json{{"triples", built.graph.triples}, {"entities", built.graph.entities}, {"relations", built.graph.relations}};
+  if (sources.sparql) {
+    m["kg"]["sparql_endpoint"] = sources.sparql->first;
+    if (!sources.sparql->second.empty()) m["kg"]["graph"] = sources.sparql->second;
+  }
   const BuildStats& st = built.stats;
   Json labels, complexities;
   for (Label l : kLabels)

@@ -77,6 +77,30 @@ std::string freebase_relation_path(std::string_view relation) {
   return path;
 }
 
+std::string freebase_relation_local_name(std::string_view path) {
+  std::string out;
+  for (std::size_t at = 0; at < path.size(); ++at) {
+    // The leading '/' is dropped, every other one becomes '.' (so "./" becomes "..").
+    if (path[at] != '/')
+      out.push_back(path[at]);
+    else if (at > 0)
+      out.push_back('.');
+  }
+  return out;
+}
+
+std::string freebase_relation_from_local_name(std::string_view local_name) {
+  std::string out;
+  for (std::size_t at = 0;;) {
+    std::size_t legs = local_name.find("..", at);
+    std::string_view leg = local_name.substr(at, legs == std::string_view::npos ? legs : legs - at);
+    if (!out.empty()) out.push_back('.');
+    out += freebase_relation_path(leg);
+    if (legs == std::string_view::npos) return out;
+    at = legs + 2;
+  }
+}
+
 namespace {
 
 // "/film/actor/film" -> "film.actor.film" (only for plain paths, not compressed ones).

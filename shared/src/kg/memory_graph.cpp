@@ -51,6 +51,32 @@ void relation_ends(std::size_t relations, const std::vector<std::uint32_t>& offs
   for (auto& p : per) ends.insert(ends.end(), p.begin(), p.end());
 }
 
+// The entries of `index` in the byte order of their keys: renumbered[old] = new.
+std::vector<std::uint32_t> renumber_by_key(IdIndex& index) {
+  std::vector<std::uint32_t> order(index.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return index.id(a) < index.id(b); });
+  std::vector<std::uint32_t> renumbered(order.size());
+  IdIndex sorted;
+  for (std::uint32_t i = 0; i < order.size(); ++i) {
+    renumbered[order[i]] = i;
+    sorted.insert(index.id(order[i]));
+  }
+  index = std::move(sorted);
+  return renumbered;
+}
+
+// Per-entity values moved to the entities' new ids, and indexes into a renumbered table mapped.
+void permute(std::vector<std::uint32_t>& values, const std::vector<std::uint32_t>& renumbered,
+             const std::vector<std::uint32_t>* value_renumbered = nullptr) {
+  std::vector<std::uint32_t> out(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    std::uint32_t v = values[i];
+    out[renumbered[i]] = v == kNone || !value_renumbered ? v : (*value_renumbered)[v];
+  }
+  values = std::move(out);
+}
+
 // CSR of entities grouped by a per-entity key (a name or a type index).
 void group_entities(const std::vector<std::uint32_t>& key_of, std::size_t keys, std::vector<std::uint32_t>& offsets,
                     std::vector<EntityId>& members) {
@@ -155,6 +181,8 @@ void MemoryGraphBuilder::set_name(std::string_view key, std::string_view name) {
   graph_.names_[e] = n;
 }
 
+void MemoryGraphBuilder::add_relation(std::string_view name) { graph_.relations_.insert(name); }
+
 void MemoryGraphBuilder::set_type(std::string_view key, std::string_view type) {
   EntityId e = entity(key);
   std::uint32_t t = graph_.type_names_.insert(type);
@@ -162,7 +190,17 @@ void MemoryGraphBuilder::set_type(std::string_view key, std::string_view type) {
   graph_.types_[e] = t;
 }
 
+void MemoryGraphBuilder::number_by_key() {
+  MemoryGraph& g = graph_;
+  const auto entities = renumber_by_key(g.entities_), relations = renumber_by_key(g.relations_),
+             types = renumber_by_key(g.type_names_);
+  for (Triple& t : triples_) t = Triple{entities[t.head], relations[t.relation], entities[t.tail]};
+  permute(g.names_, entities);
+  permute(g.types_, entities, &types);
+}
+
 MemoryGraph MemoryGraphBuilder::build() {
+  number_by_key();
   std::sort(triples_.begin(), triples_.end());
   triples_.erase(std::unique(triples_.begin(), triples_.end()), triples_.end());
   MemoryGraph& g = graph_;

@@ -9,9 +9,7 @@ namespace caqa::kg {
 namespace {
 
 // How many facts name the entity.
-double familiarity(EntityId e, const KnowledgeGraph& kg) {
-  return static_cast<double>(kg.out_edges(e).size() + kg.in_edges(e).size());
-}
+double familiarity(EntityId e, const KnowledgeGraph& kg) { return static_cast<double>(kg.degree(e)); }
 
 const WeightedPool kEmpty;
 

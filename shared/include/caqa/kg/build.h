@@ -65,7 +65,10 @@ struct BuildSources {
   std::optional<SourceFile> templates;        // relation<TAB>sentence
   std::optional<SourceFile> query_templates;  // phrases of sampled questions (query_templates.h)
   NTriplesParser ntriples;                    // empty: an .nt file is skipped as a problem
-  Sha256Hex sha256_hex;                       // digests for the manifest (the core has no SHA-256)
+  // The SPARQL endpoint (and graph IRI, or "") the graph was read from instead of files:
+  // recorded in the manifest's "kg".
+  std::optional<std::pair<std::string, std::string>> sparql;
+  Sha256Hex sha256_hex;  // digests for the manifest (the core has no SHA-256)
   // Rewrites the samples' texts (caqa build --verbalizer llm); empty: the grammar texts stay.
   verbalize::TextRewriter rewriter;
 };
@@ -123,6 +126,11 @@ BenchmarkOptions default_benchmark_options();
 
 BuiltBenchmark build_benchmark(const BuildSources& sources, const BenchmarkOptions& options,
                                const BuildObserver& observer = {});
+// The same over a graph the caller holds (a SPARQL endpoint's, native/kg/sparql_graph.h):
+// the KG inputs of `sources` are not read, `graph` describes it (observer.loading and
+// .loaded are not called).
+BuiltBenchmark build_benchmark(const KnowledgeGraph& graph, const GraphSummary& summary, const BuildSources& sources,
+                               const BenchmarkOptions& options, const BuildObserver& observer = {});
 
 // The report printed after a build: Table 4, the skipped inputs and the verification result.
 std::string format_build_summary(const BuiltBenchmark& built);

@@ -91,6 +91,9 @@ class KnowledgeGraph {
   virtual EdgeList out_edges(EntityId head, RelationId relation) const = 0;
   virtual EdgeList in_edges(EntityId tail, RelationId relation) const = 0;
   virtual bool has_triple(const Triple& t) const = 0;
+  // Facts naming the entity (out_edges + in_edges): an endpoint backend may know the
+  // count without the edges.
+  virtual std::size_t degree(EntityId e) const { return out_edges(e).size() + in_edges(e).size(); }
 
   // Entities with exactly this name (the union extension), and the entities of a type.
   virtual EntityList entities_named(std::string_view name) const = 0;

@@ -29,6 +29,14 @@ bool is_freebase_mid(std::string_view key);
 // "film.actor.film" -> "/film/actor/film" (FB15k-237's spelling); a path stays as it is.
 std::string freebase_relation_path(std::string_view relation);
 
+// Relations as IRIs in the Freebase namespace (the FB15k-237 N-Triples of
+// tests/cli/virtuoso_parity_test.sh, read back by native/kg/sparql_graph.h): a path's
+// steps joined by '.', a CVT-compressed path's legs joined by "..", which no Freebase id
+// contains: "/film/actor/film./film/performance/film" <-> "film.actor.film..film.performance.film".
+inline constexpr std::string_view kFreebaseNamespace = "http://rdf.freebase.com/ns/";
+std::string freebase_relation_local_name(std::string_view path);
+std::string freebase_relation_from_local_name(std::string_view local_name);
+
 // A key or relation as the KG spells it, trying the other Freebase spellings: mids as
 // "m.0abc" or "/m/0abc", relations as "film.film.genre" or "/film/film/genre".
 std::optional<EntityId> find_entity_spelling(const KnowledgeGraph& kg, std::string_view key);

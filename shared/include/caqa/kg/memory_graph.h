@@ -67,17 +67,24 @@ class MemoryGraph final : public KnowledgeGraph {
 
 // Collects triples, names and types in any order, then builds the graph once.
 // Duplicate triples are kept once. Entity keys are case-sensitive.
+// Ids are canonical: entities, relations and types are numbered in the byte order of
+// their keys, whatever order they came in, so that a graph holding part of another (a
+// SPARQL endpoint's, fetched as a build needs it: native/kg/sparql_graph.h) orders any
+// two of its entities as the whole graph does, and the builder's choices agree.
 class MemoryGraphBuilder {
  public:
   void reserve(std::size_t triples);
   void add_triple(std::string_view head, std::string_view relation, std::string_view tail);
   void set_name(std::string_view entity, std::string_view name);  // creates the entity if needed
   void set_type(std::string_view entity, std::string_view type);
+  void add_entity(std::string_view key) { entity(key); }
+  void add_relation(std::string_view name);  // a relation, with or without triples
   std::size_t triples_added() const { return triples_.size(); }
   MemoryGraph build();
 
  private:
   EntityId entity(std::string_view key);
+  void number_by_key();
   MemoryGraph graph_;
   std::vector<Triple> triples_;
 };
