@@ -5,13 +5,32 @@
 //
 // Messages in:  {type: 'score', name, bytes: ArrayBuffer, options: {...}}
 // Messages out: {type: 'ready', gold: {...meta}} | {type: 'error', message}
-//               {type: 'result', name, validation: "<caqa validate --json>", report: "<caqa score --json>" | ""}
+//               {type: 'result', name, validation: "<caqa validate --json>", report: "<caqa score --json>" | "",
+//                ranked: null | {validation: "<caqa validate --json>"}}
+// gold.jsonl is the public split. A file that matches none of its ids is also validated
+// against the ranked split's ids (ranked-inputs.jsonl, no labels) the way `caqa
+// leaderboard check` does: each id with a placeholder label, only the validation is kept.
 /* global importScripts, createCaqa */
 'use strict';
 
 importScripts('caqa.js');
 
 const GOLD_URL = 'gold.jsonl';
+const RANKED_URL = 'ranked-inputs.jsonl';
+const PLACEHOLDER_LABEL = 'supportive';  // never scored: caqa/leaderboard/sealed_split.h
+
+let rankedIds = null;  // the ranked split's ids as a gold file with placeholder labels, fetched once
+async function rankedPlaceholder() {
+  if (!rankedIds) {
+    const text = new TextDecoder().decode(await fetchBytes(RANKED_URL));
+    const lines = text.split('\n').filter((l) => l.trim()).map((l) => {
+      const s = JSON.parse(l);
+      return JSON.stringify({ id: s.id, label: PLACEHOLDER_LABEL, complexity: s.complexity, split: 'test' });
+    });
+    rankedIds = new TextEncoder().encode(`${lines.join('\n')}\n`);
+  }
+  return rankedIds;
+}
 
 async function sha256Hex(bytes) {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
@@ -53,7 +72,14 @@ onmessage = async (event) => {
     const predictions = new Uint8Array(bytes);
     // One call: the gold is parsed once, and diagnostics and report come from one pipeline run.
     const { validation, report } = JSON.parse(caqa.scoreFile(predictions, gold, all));
-    postMessage({ type: 'result', name, validation, report });
+    const v = JSON.parse(validation);
+    let ranked = null;
+    if (v.n_missing === v.n_gold) {
+      const ids = await rankedPlaceholder();
+      const opts = JSON.stringify({ ...options, bootstrap: 0, predictionName: name, goldName: RANKED_URL, goldSha256: '', date });
+      ranked = { validation: JSON.parse(caqa.scoreFile(predictions, ids, opts)).validation };
+    }
+    postMessage({ type: 'result', name, validation, report, ranked });
   } catch (e) {
     postMessage({ type: 'error', message: `scoring failed: ${e.message}` });
   }

@@ -118,4 +118,6 @@ assert all(e["rank"] == 1 + e["beaten_by"] for e in board["verified"])
 assert board["reported"]["flag"] == "reported, not rescored, on the paper's own benchmark"
 assert len(board["reported"]["entries"]) == 35
 PY
-echo "ok: leaderboard check (valid, broken meta.json, bad JSON, version, bad line) and publish (deterministic, = caqa score)"
+# The leaderboard repository's CI workflow, run as GitHub would on a fixture pull request.
+python3 tests/cli/leaderboard_workflow_test.py "$caqa" "$tmp/bench" || fail "the leaderboard workflow"
+echo "ok: leaderboard check (valid, broken meta.json, bad JSON, version, bad line) and publish (deterministic, = caqa score); hardening; no sealed labels in the repository; CI workflow"
