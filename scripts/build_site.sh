@@ -64,3 +64,6 @@ if [ -f "$wasm_build/wasm/caqa-explorer.js" ] && [ -f "$wasm_build/wasm/caqa-exp
 else
   echo "build_site: no wasm explorer in $wasm_build/wasm (scripts/fetch_imgui.sh + scripts/build_wasm.sh), skipped"
 fi
+
+# The site must not hold the ranked split's labels (docs/leaderboard.md): checked on what was built.
+python3 scripts/check_sealed_labels.py "$work/sealed/ranked-gold.jsonl" "$dist"

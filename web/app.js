@@ -87,7 +87,12 @@ function showResult({ name, validation, report, ranked }) {
   showProblems(name, v);
   const zeroMatch = `${name} was not scored: none of your ids are in this split. This page scores the public split (gold.jsonl) and ` +
     'checks files for the ranked split (ranked-inputs.jsonl); predict the samples of one of them.';
-  if (v && v.diagnostics.some((d) => d.code === 'no_matching_ids')) return reject(zeroMatch);
+  if (v && v.diagnostics.some((d) => d.code === 'no_matching_ids')) {
+    // One line says it all; every unknown id listed beside it would only bury it.
+    const only = v.diagnostics.filter((d) => d.code === 'no_matching_ids');
+    showProblems(name, { ...v, n_warnings: 0, n_errors: only.length, diagnostics: only });
+    return reject(zeroMatch);
+  }
   if (!report) {
     return reject(v ? `${name} was not scored: ${v.n_errors} error(s) below, each with its line.` : `${name} could not be read.`);
   }

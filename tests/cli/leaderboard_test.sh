@@ -16,8 +16,10 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 "$caqa" build -q -o "$tmp/bench"
 "$caqa" leaderboard seal --benchmark "$tmp/bench" -o "$tmp/sealed" >/dev/null
 # No tracked file of the repository holds the ranked split's labels (docs/leaderboard.md).
-git ls-files -z | xargs -0 python3 tests/cli/sealed_labels_test.py "$tmp/sealed/ranked-gold.jsonl" \
+git ls-files -z | xargs -0 python3 scripts/check_sealed_labels.py "$tmp/sealed/ranked-gold.jsonl" \
   || fail "a file of the repository holds the ranked split's labels"
+! python3 scripts/check_sealed_labels.py "$tmp/sealed/ranked-gold.jsonl" "$tmp/bench/test.jsonl" >/dev/null 2>&1 \
+  || fail "the label check does not see the labels in test.jsonl"
 "$caqa" leaderboard check --benchmark "$tmp/bench" >"$tmp/out" 2>"$tmp/err" || fail "check on leaderboard/: $(cat "$tmp/err")"
 grep -q '^ok: ' "$tmp/out" || fail "check prints ok"
 # Issue 12: a --dir without submissions/ exited 1 (an invalid submission), not 2 (usage).

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fails when a file holds the ranked split's sealed labels (docs/leaderboard.md).
 
-  sealed_labels_test.py RANKED_GOLD FILE_OR_DIR...
+  check_sealed_labels.py RANKED_GOLD FILE_OR_DIR...   (tests/cli/leaderboard_test.sh on the repository, scripts/build_site.sh on the site)
 
 A file holds them when, on the lines that name a ranked id, the gold label of that id
 appears on the same line for at least 90% of at least 50 ranked ids: the sealed file
