@@ -1,7 +1,7 @@
 // The "Score your predictions" panel: reads the chosen file in the browser, hands its
 // bytes to worker.js (the WebAssembly scorer) and draws the report. No request carries
 // the file: the worker scores it in memory, the JSON download is a local blob.
-import { renderProblems, renderReport } from './report.js';
+import { downloadJson, renderProblems, renderReport } from './report.js';
 import { loadLeaderboard, showVisitorRow } from './leaderboard.js';
 import { loadExtras } from './board_extras.js';
 
@@ -110,15 +110,7 @@ function showResult({ name, validation, report, ranked }) {
 }
 
 function downloadReport() {
-  if (!lastReport) return;
-  const url = URL.createObjectURL(new Blob([lastReport.text], { type: 'application/json' }));
-  const a = Object.assign(document.createElement('a'), {
-    href: url, download: `${lastReport.name.replace(/\.[^.]*$/, '')}.caqa-score.json`,
-  });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  if (lastReport) downloadJson(lastReport.text, `${lastReport.name.replace(/\.[^.]*$/, '')}.caqa-score.json`);
 }
 
 loadLeaderboard().then(loadExtras);

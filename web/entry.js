@@ -3,7 +3,7 @@
 // on the ranked split (entries/SLUG.json, written by `caqa leaderboard publish
 // --entries`), the paired tests against the entries listed above and below it, and the
 // explorer opened on its public-split predictions when the submission has them.
-import { el, renderReport } from './report.js';
+import { downloadJson, el, renderReport } from './report.js';
 import { fetchBoard } from './leaderboard.js';
 
 const $ = (id) => document.getElementById(id);
@@ -64,14 +64,7 @@ async function main() {
     return;
   }
   const text = await response.text();
-  $('report').replaceChildren(...renderReport(JSON.parse(text), () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: `${e.slug}.caqa-score.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }));
+  $('report').replaceChildren(...renderReport(JSON.parse(text), () => downloadJson(text, `${e.slug}.caqa-score.json`)));
 }
 
 main().catch((err) => { $('entry-status').textContent = `The entry could not be loaded: ${err.message}`; });

@@ -14,6 +14,16 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Saves text as a local file (a blob URL: nothing is sent anywhere).
+export function downloadJson(text, filename) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 // Undefined metrics are null in the JSON and a dash on screen, as in the CLI's tables.
 const num = (x, digits = 3) => (x === null || x === undefined ? '–' : x.toFixed(digits));
 const ci = (interval) => (interval ? `[${num(interval.low)}, ${num(interval.high)}]` : '');

@@ -115,6 +115,12 @@ try {
   await page.fill('#lb-search', '');
 
   // The element builder flattened one level only: links showed as ",https://...".
+  const flat = await page.evaluate(async () => {
+    const { el } = await import('./report.js');
+    const n = el('span', {}, [['paper ', el('a', { href: 'https://example.org/' }, 'link')]]);
+    return [n.textContent, n.querySelectorAll('a').length];
+  });
+  assert.deepEqual(flat, ['paper link', 1], 'nested children become nodes, not ",https://..." text');
   const caption = await page.textContent('#lb-table caption');
   assert.match(caption, /^Verified: rescored/, 'the caption survives the redraw');
   const hostileRow = page.locator('#lb-table tr[data-slug="hostile"]');
@@ -184,6 +190,7 @@ try {
       const hrefs = await entryPage.$$eval('a', (as) => as.map((a) => a.getAttribute('href')));
       assert.ok(hrefs.every((h) => !/^\s*javascript:/i.test(h)), `a javascript: link: ${hrefs}`);
       assert.ok((await entryPage.textContent('#meta')).includes('<script>'), 'hostile meta shown as text');
+      assert.equal(await entryPage.locator('#meta a[href^="https://example.org/"]').count(), 1, 'the http(s) link is a link');
       assert.equal(await entryPage.evaluate(() => window.__pwned), undefined, 'hostile meta ran as script');
       await shot(entryPage, 'entry-hostile', true);
     } else if (e.slug === 'trained-baseline') {
