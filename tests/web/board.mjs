@@ -65,6 +65,13 @@ async function open(viewport) {
   return page;
 }
 
+// After a resize the charts follow on their ResizeObserver's next frames: wait until the
+// page is as wide as the window (or 3 s), then measure.
+async function resize(page, viewport) {
+  await page.setViewportSize(viewport);
+  for (let i = 0; i < 60 && await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth); ++i) await page.waitForTimeout(50);
+}
+
 const noSideScroll = (page) => page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth,
   ...[...document.querySelectorAll('.table-wrap')].map((w) => w.scrollWidth - w.clientWidth)]);
 
@@ -75,8 +82,10 @@ async function upload(page, file, status) {
 }
 
 try {
+  // One page for every viewport: the scorer starts once.
+  const page = await open({ width: 1400, height: 900 });
   for (const [label, viewport] of [['1400', { width: 1400, height: 900 }], ['1280', { width: 1280, height: 800 }]]) {
-    const page = await open(viewport);
+    await resize(page, viewport);
     const [doc, win, ...wraps] = await noSideScroll(page);
     assert.ok(doc <= win, `${label}: the page scrolls sideways (${doc} > ${win})`);
     assert.ok(wraps[0] <= 0, `${label}: the board scrolls sideways by ${wraps[0]} px`);
@@ -88,11 +97,9 @@ try {
       assert.ok(heads.some((h) => h.startsWith(want)), `${label}: column ${want} visible: ${heads}`);
     await page.locator('#leaderboard').screenshot({ path: path.join(shots, `board-${label}.png`) });
     console.log(`ok: ${label}x${viewport.height}: ${heads.length} columns visible, no horizontal scroll`);
-    await page.close();
   }
 
   // Plots, search, empty state and the visitor flows at 1280x800.
-  const page = await open({ width: 1280, height: 800 });
   const marks = await page.evaluate(() => ['plot-ci', 'plot-labels', 'plot-levels'].map((id) => {
     const chart = window.Chart.getChart(document.getElementById(id));
     return chart ? chart.data.datasets.map((d, i) => chart.getDatasetMeta(i).data.length) : null;
@@ -156,10 +163,10 @@ try {
   await shot(page, 'ranked-partial', true);
   console.log('ok: visitor flows: scored row, rejected file removes it (hints in the page\'s words), zero match is an error, ranked file validated without labels');
   assert.equal(await page.evaluate(() => window.__pwned), undefined, 'hostile text ran as script');
-  await page.close();
 
   // Phone: rank, evaluator and micro-F1; a tap opens the entry.
-  const phone = await open({ width: 390, height: 844 });
+  const phone = page;
+  await resize(phone, { width: 390, height: 844 });
   const [doc, win, wrap] = await noSideScroll(phone);
   assert.ok(doc <= win && wrap <= 0, `phone: sideways scroll (${doc} > ${win}, board ${wrap})`);
   const shown = await phone.$$eval('#lb-table tbody tr:first-child td', (tds) => tds.filter((td) => td.getBoundingClientRect().width > 0).length);
@@ -169,12 +176,11 @@ try {
   await phone.waitForURL(/entry\.html\?slug=/);
   await phone.waitForSelector('#report h3', { timeout: 20000 });
   await shot(phone, 'phone-entry', true);
-  await phone.close();
   console.log('ok: phone: 3 cells per row, no sideways scroll, a tap opened the entry');
 
   // An entry page per verified entry.
-  const entryPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  entryPage.on('dialog', () => { throw new Error('a dialog opened on an entry page'); });
+  const entryPage = page;
+  await resize(entryPage, { width: 1280, height: 800 });
   for (const [i, e] of board.verified.entries()) {
     await entryPage.goto(`${base}entry.html?slug=${encodeURIComponent(e.slug)}`);
     await entryPage.waitForSelector('#report h3', { timeout: 20000 });
@@ -198,7 +204,6 @@ try {
     }
   }
   console.log(`ok: ${board.verified.length} entry pages (meta, report = board, neighbours, explorer link), hostile meta as text`);
-  await entryPage.close();
 
   // CSV = JSON (the published board, not the hostile copy).
   const published = JSON.parse(fs.readFileSync(path.join(root, 'dist', 'leaderboard.json'), 'utf8'));
