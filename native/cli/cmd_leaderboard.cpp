@@ -113,6 +113,7 @@ std::optional<lb::BoardBenchmark> sealed_benchmark(SealedBenchmark& s, const std
 std::string unsafe_path(const fs::path& path, const fs::path& root) {
   std::error_code ec;
   const fs::file_status st = fs::symlink_status(path, ec);
+  if (st.type() == fs::file_type::not_found) return "is missing";
   if (ec) return "cannot be inspected";
   if (fs::is_symlink(st)) return "is a symbolic link; a submission holds regular files and folders only";
   if (!fs::is_regular_file(st) && !fs::is_directory(st)) return "is not a regular file";

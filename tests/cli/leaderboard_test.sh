@@ -81,6 +81,7 @@ harden "symlinked predictions" "rm predictions.jsonl && ln -s '$tmp/secret.jsonl
 harden "symlinked meta.json" "rm meta.json && ln -s '$tmp/secret.jsonl' meta.json" "meta.json: error: is a symbolic link"
 harden "symlinked folder" "cd .. && mkdir '$tmp/outside' && cp keyword-overlap/meta.json '$tmp/outside/' && cp '$tmp/secret.jsonl' '$tmp/outside/predictions.jsonl' && ln -s '$tmp/outside' linked" "linked: error: is a symbolic link"
 harden "/dev/zero as gzip" "rm predictions.jsonl && ln -s /dev/zero predictions.jsonl.gz" "predictions.jsonl.gz: error: is a symbolic link"
+harden "no predictions" "rm predictions.jsonl" "predictions.jsonl: error: is missing"
 harden "a fifo" "rm predictions.jsonl && mkfifo predictions.jsonl" "predictions.jsonl: error: is not a regular file"
 harden "oversized file" "truncate -s 65M predictions.jsonl" "predictions.jsonl: larger than the limit of 67108864 bytes"
 harden "gzip bomb" "rm predictions.jsonl && head -c 70M /dev/zero | gzip -1 >predictions.jsonl.gz" "predictions.jsonl.gz: larger than the limit of 67108864 bytes once decompressed"
