@@ -100,9 +100,8 @@ def write_submission(slug, folder, ranked, public, version, caqa_version, today)
     date = today
     if unchanged and os.path.exists(old_meta):
         date = json.load(open(old_meta, encoding="utf-8")).get("date", today)
-    for gz in ("predictions.jsonl.gz",):
-        if os.path.exists(os.path.join(folder, gz)):
-            os.remove(os.path.join(folder, gz))
+    if os.path.exists(os.path.join(folder, "predictions.jsonl.gz")):  # a stale copy beside ours
+        os.remove(os.path.join(folder, "predictions.jsonl.gz"))
     shutil.copyfile(ranked, os.path.join(folder, "predictions.jsonl"))
     shutil.copyfile(public, os.path.join(folder, "public-predictions.jsonl"))
     e = ENTRIES[slug]

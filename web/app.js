@@ -88,9 +88,11 @@ function showResult({ name, validation, report, ranked }) {
   const zeroMatch = `${name} was not scored: none of your ids are in this split. This page scores the public split (gold.jsonl) and ` +
     'checks files for the ranked split (ranked-inputs.jsonl); predict the samples of one of them.';
   if (v && v.diagnostics.some((d) => d.code === 'no_matching_ids')) {
-    // One line says it all; every unknown id listed beside it would only bury it.
-    const only = v.diagnostics.filter((d) => d.code === 'no_matching_ids');
-    showProblems(name, { ...v, n_warnings: 0, n_errors: only.length, diagnostics: only });
+    // Every unknown id (and every missing sample) listed beside that one error would only
+    // bury it and the file's own problems (a malformed line), which stay.
+    const kept = v.diagnostics.filter((d) => !['unknown_id', 'missing_predictions'].includes(d.code));
+    const count = (severity) => kept.filter((d) => d.severity === severity).length;
+    showProblems(name, { ...v, n_errors: count('error'), n_warnings: count('warning'), diagnostics: kept });
     return reject(zeroMatch);
   }
   if (!report) {
