@@ -10,7 +10,7 @@ publishes the board: the one way its numbers are made (never edit them by hand).
        keyword-overlap   scripts/make_default_predictions.py's keyword_overlap
      into leaderboard/submissions/<slug>/ with a meta.json saying how it was made
   4. caqa leaderboard check, then publish --sealed-gold WORK/sealed/ranked-gold.jsonl
-  5. leaderboard/history/<version>.json and history.json (one line per board version)
+  5. leaderboard/history/<version12>-<sha12>.json and history.json (every distinct board, newest first)
 
 The trivial baselines (always supportive, majority of train, uniform random) are computed
 by publish itself. Deterministic: the same benchmark gives the same files; a meta.json's
@@ -126,30 +126,30 @@ def write_submission(slug, folder, ranked, public, version, caqa_version, today)
 
 
 def record_history(board_path, lb_dir, today):
-    board = json.load(open(board_path, encoding="utf-8"))
-    version = board["benchmark"]["version"]
-    hist_dir = os.path.join(lb_dir, "history")
-    os.makedirs(hist_dir, exist_ok=True)
-    kept = os.path.join(hist_dir, f"{version}.json")
+    """Keeps every distinct published board as history/<version12>-<board sha12>.json, listed
+    newest first in history.json; a board already kept is not recorded again."""
+    raw = open(board_path, "rb").read()
+    board = json.loads(raw)
+    version, digest = board["benchmark"]["version"], hashlib.sha256(raw).hexdigest()
+    name = f"history/{version[:12]}-{digest[:12]}.json"
     index_path = os.path.join(lb_dir, "history.json")
     index = json.load(open(index_path, encoding="utf-8")) if os.path.exists(index_path) else {"boards": []}
-    old = next((b for b in index["boards"] if b["version"] == version), None)
-    if old and same_bytes(board_path, kept):
+    if any(b.get("sha256") == digest for b in index["boards"]):
         return "unchanged"
-    shutil.copyfile(board_path, kept)
-    row = {
+    os.makedirs(os.path.join(lb_dir, "history"), exist_ok=True)
+    shutil.copyfile(board_path, os.path.join(lb_dir, name))
+    index["boards"].insert(0, {
         "version": version,
+        "sha256": digest,
         "published": today,
         "caqa_version": board["caqa_version"],
         "verified": len(board["verified"]),
-        "board": f"history/{version}.json",
-    }
-    index["boards"] = [b for b in index["boards"] if b["version"] != version] + [row]
-    index["boards"].sort(key=lambda b: (b["published"], b["version"]), reverse=True)
+        "board": name,
+    })
     with open(index_path, "w", encoding="utf-8") as f:
         json.dump(index, f, indent=2)
         f.write("\n")
-    return "recorded"
+    return f"recorded {name}"
 
 
 def main():

@@ -1,5 +1,5 @@
 // What surrounds the board: "last updated" and the history of published boards
-// (history.json, written by scripts/publish_leaderboard.py), and the BibTeX for the
+// (history.json, written by scripts/publish_leaderboard.py: every distinct board, newest first), and the BibTeX for the
 // CAQA paper and for the benchmark version the board ranks on.
 import { el } from './report.js';
 import { fetchBoard } from './leaderboard.js';
@@ -40,7 +40,7 @@ export async function loadExtras() {
   const current = history.boards.find((b) => b.version === board.benchmark.version);
   updated.textContent = current ? `Last updated ${current.published}.` : 'Not yet recorded in the history.';
   list.replaceChildren(...(history.boards.length ? history.boards.map((b) => el('li', {},
-    el('a', { href: b.board }, `benchmark version ${b.version.slice(0, 12)}`),
+    el('a', { href: b.board }, `board ${(b.sha256 || '').slice(0, 12)}`), ` on benchmark version ${b.version.slice(0, 12)},`,
     ` published ${b.published} with caqa ${b.caqa_version}, ${b.verified} verified row(s)`,
     b.version === board.benchmark.version ? ' (this board)' : '')) : [el('li', {}, 'No board recorded yet.')]));
 }
