@@ -1,13 +1,21 @@
 // The WebAssembly module of the leaderboard site: embind adapters over the core's front
-// doors (caqa/scoring/pipeline.h, caqa/kalma/pipeline.h), no logic of their own.
+// doors (caqa/scoring/pipeline.h, caqa/scoring/parsed_gold.h, caqa/kalma/pipeline.h), no
+// logic of their own. Files come in as Bytes (JS writes them straight into the module's
+// memory, no string conversion); the gold is parsed once and kept by a Gold.
 //
-//   scoreFile(predictions, gold, optionsJson) -> JSON text
-//     {"gold_diagnostics": "<file:line:col lines, \"\" when the gold file is usable>",
+//   new Bytes(n): n bytes at address(); fill with caqa.HEAPU8.set(uint8Array, bytes.address())
+//   new Gold(bytes)                      takes the bytes over (delete the emptied Bytes)
+//   gold.problems(optionsJson)           -> the gold's file:line:col problems, "" when usable
+//   gold.scoreFile(predictions, optionsJson) -> JSON text
+//     {"gold_diagnostics": "<as problems()>",
 //      "validation": "<caqa validate --json>" | "",   (with the options' --dup)
 //      "report": "<caqa score --json>" | ""}         ("" when a problem blocks scoring)
-//   meta(predictions, gold, optionsJson)      -> caqa meta PRED --gold GOLD --json, or ""
-//   kalma(questions, answers, judgments, namesJson) -> caqa kalma --json, or ""
-// Each report is byte for byte what the CLI prints, trailing newline included.
+//   gold.meta(predictions, optionsJson)  -> caqa meta PRED --gold GOLD --json, or ""
+//   kalma(questions, answers, judgments, namesJson) -> caqa kalma --json, or "" (Bytes;
+//     judgments of size 0: none)
+// Each report is byte for byte what the CLI prints, trailing newline included. The gold
+// is parsed again only when the options read it another way (scheme, split, groupBy,
+// maxLineBytes).
 //
 // optionsJson (every key optional; the core's ScoreRequest defaults otherwise):
 //   {"predictionName": "pred.jsonl", "goldName": "gold.jsonl", "goldSha256": "<hex>",
@@ -18,6 +26,9 @@
 // Without "scheme" or "binary", a gold file whose lines name a "scheme" selects it (as the CLI).
 // The core does no I/O, so the caller hashes the gold bytes (crypto.subtle in the
 // browser, node:crypto in tests) and names the files.
+#include <cstdint>
+#include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -27,6 +38,7 @@
 #include "caqa/kalma/pipeline.h"
 #include "caqa/meta/pipeline.h"
 #include "caqa/report.h"
+#include "caqa/scoring/parsed_gold.h"
 #include "caqa/scoring/pipeline.h"
 #include "caqa/version.h"
 
@@ -82,59 +94,94 @@ std::optional<Options> read_options(const std::string& options_json) {
   return out;
 }
 
-std::string score_file(const std::string& prediction_text, const std::string& gold_text,
-                       const std::string& options_json) {
-  json out{{"gold_diagnostics", ""}, {"validation", ""}, {"report", ""}};
-  auto o = read_options(options_json);
-  if (!o) {
-    out["gold_diagnostics"] =
-        "options: format must be auto|jsonl|csv, extract lenient|strict, dup error|first|last, "
-        "scheme one of caqa4|binary|attrscore|support3\n";
-    return out.dump();
+// A file's bytes in the module's memory, the parser's padding after them zeroed.
+class Bytes {
+ public:
+  explicit Bytes(std::size_t size) : data_(new char[size + caqa::InputText::kPadding]), size_(size) {
+    std::memset(data_.get() + size, 0, caqa::InputText::kPadding);
   }
-  caqa::ScoreRequest request = o->request;
-  request.format = caqa::format_for_name(o->sources.prediction_name, request.format);
-  caqa::ScoredBytes s = caqa::score_bytes(gold_text, prediction_text, request, o->sources);
-  std::string gold_problems;
-  for (const auto& d : s.gold.diagnostics.items)
-    gold_problems += caqa::format_diagnostic(o->sources.gold_name, d) + "\n";
-  out["gold_diagnostics"] = gold_problems;
-  if (s.file) {
-    const caqa::ScoredFile& f = *s.file;
-    caqa::ValidationSummary summary{o->sources.prediction_name, f.predictions.lines_read, s.gold.gold.size(),
-                                    f.predictions.responses, f.predictions.responses_parsed};
-    out["validation"] = caqa::validation_json(summary, f.validation) + "\n";
-    if (f.report) out["report"] = caqa::report_json(*f.report) + "\n";
-  }
-  return out.dump(-1, ' ', false, json::error_handler_t::replace);
+  Bytes(Bytes&& other) noexcept : data_(std::move(other.data_)), size_(other.size_) { other = Bytes(0); }
+  Bytes& operator=(Bytes&& other) noexcept = default;
+
+  std::uintptr_t address() const { return reinterpret_cast<std::uintptr_t>(data_.get()); }
+  caqa::InputText text() const { return caqa::InputText::borrow_padded({data_.get(), size_}); }
+
+ private:
+  std::unique_ptr<char[]> data_;
+  std::size_t size_;
+};
+
+std::string gold_problems(const caqa::GoldParse& gold, const std::string& gold_name) {
+  std::string out;
+  for (const auto& d : gold.diagnostics.items) out += caqa::format_diagnostic(gold_name, d) + "\n";
+  return out;
 }
 
-// `caqa meta PRED --gold GOLD --json` (bootstrap and seed from the options; no scheme: levels
-// come from CAQA gold labels).
-std::string meta_json(const std::string& prediction_text, const std::string& gold_text,
-                      const std::string& options_json) {
-  auto o = read_options(options_json);
-  if (!o) return "";
-  caqa::ScoreRequest request = caqa::meta_score_request(o->request);
-  caqa::ScoredBytes s = caqa::score_bytes(gold_text, prediction_text, request, o->sources);
-  if (!s.file) return "";
-  auto report = caqa::meta_of_scored(s.gold.gold, *s.file, o->request.bootstrap, o->sources);
-  return report && report->n > 0 ? caqa::meta_report_json(*report) + "\n" : "";
-}
+class Gold {
+ public:
+  explicit Gold(Bytes& bytes) : bytes_(std::move(bytes)), parsed_(bytes_.text()) {}
+
+  std::string problems(const std::string& options_json) {
+    auto o = read_options(options_json);
+    if (!o) return kBadOptions;
+    return gold_problems(parsed_.read(o->request), o->sources.gold_name);
+  }
+
+  std::string score_file(const Bytes& predictions, const std::string& options_json) {
+    json out{{"gold_diagnostics", ""}, {"validation", ""}, {"report", ""}};
+    auto o = read_options(options_json);
+    if (!o) {
+      out["gold_diagnostics"] = kBadOptions;
+      return out.dump();
+    }
+    caqa::ScoreRequest request = o->request;
+    request.format = caqa::format_for_name(o->sources.prediction_name, request.format);
+    const caqa::GoldParse& gold = parsed_.read(request);
+    out["gold_diagnostics"] = gold_problems(gold, o->sources.gold_name);
+    if (!gold.diagnostics.has_errors()) {
+      caqa::ScoredFile f = caqa::score_file(gold.gold, predictions.text(), request, o->sources);
+      caqa::ValidationSummary summary{o->sources.prediction_name, f.predictions.lines_read, gold.gold.size(),
+                                      f.predictions.responses, f.predictions.responses_parsed};
+      out["validation"] = caqa::validation_json(summary, f.validation) + "\n";
+      if (f.report) out["report"] = caqa::report_json(*f.report) + "\n";
+    }
+    return out.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+
+  // `caqa meta PRED --gold GOLD --json` (bootstrap and seed from the options; no scheme:
+  // levels come from CAQA gold labels).
+  std::string meta(const Bytes& predictions, const std::string& options_json) {
+    auto o = read_options(options_json);
+    if (!o) return "";
+    caqa::ScoreRequest request = caqa::meta_score_request(o->request);
+    const caqa::GoldParse& gold = parsed_.read(request);
+    if (gold.diagnostics.has_errors()) return "";
+    caqa::ScoredFile f = caqa::score_file(gold.gold, predictions.text(), request, o->sources);
+    auto report = caqa::meta_of_scored(gold.gold, f, o->request.bootstrap, o->sources);
+    return report && report->n > 0 ? caqa::meta_report_json(*report) + "\n" : "";
+  }
+
+ private:
+  static constexpr const char* kBadOptions =
+      "options: format must be auto|jsonl|csv, extract lenient|strict, dup error|first|last, "
+      "scheme one of caqa4|binary|attrscore|support3\n";
+  Bytes bytes_;  // before parsed_, which borrows them
+  caqa::ParsedGold parsed_;
+};
 
 // `caqa kalma --questions Q --answers A [--judgments J] --json`; "" when an input is
-// invalid (the CLI prints nothing on stdout then). judgments_text empty = no judgments.
-std::string kalma_json(const std::string& questions_text, const std::string& answers_text,
-                       const std::string& judgments_text, const std::string& names_json) {
+// invalid (the CLI prints nothing on stdout then). Judgments of size 0: none.
+std::string kalma_json(const Bytes& questions, const Bytes& answers, const Bytes& judgments,
+                       const std::string& names_json) {
   json names = json::parse(names_json, nullptr, false);
   auto name = [&](const char* key) {
     return names.is_object() ? value_or(names, key, std::string(key)) : std::string(key);
   };
+  std::optional<caqa::InputText> judged;
+  if (!judgments.text().bytes().empty()) judged.emplace(judgments.text());
   caqa::kalma::KalmaRequest request;
-  request.sources = {name("questions"), name("answers"), judgments_text.empty() ? std::string() : name("judgments")};
-  std::optional<caqa::InputText> judgments;
-  if (!judgments_text.empty()) judgments.emplace(judgments_text);
-  caqa::kalma::KalmaOutcome outcome = caqa::kalma::score_kalma(questions_text, answers_text, judgments, request);
+  request.sources = {name("questions"), name("answers"), judged ? name("judgments") : std::string()};
+  caqa::kalma::KalmaOutcome outcome = caqa::kalma::score_kalma(questions.text(), answers.text(), judged, request);
   return outcome.report ? caqa::kalma::kalma_json(*outcome.report) + "\n" : "";
 }
 
@@ -143,8 +190,12 @@ std::string version() { return std::string(caqa::kVersion); }
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(caqa) {
-  emscripten::function("scoreFile", &score_file);
-  emscripten::function("meta", &meta_json);
+  emscripten::class_<Bytes>("Bytes").constructor<std::size_t>().function("address", &Bytes::address);
+  emscripten::class_<Gold>("Gold")
+      .constructor<Bytes&>()
+      .function("problems", &Gold::problems)
+      .function("scoreFile", &Gold::score_file)
+      .function("meta", &Gold::meta);
   emscripten::function("kalma", &kalma_json);
   emscripten::function("version", &version);
 }

@@ -1,7 +1,7 @@
 // Scores a visitor's prediction file with the WebAssembly core (caqa.js + caqa.wasm),
-// off the page's thread. The file arrives as bytes in a message and never leaves this
-// worker: the only requests made here fetch the module and gold.jsonl, static files
-// next to the page.
+// off the page's thread, against the gold parsed once when the worker starts. The file
+// arrives as bytes in a message and never leaves this worker: the only requests made
+// here fetch the module and gold.jsonl, static files next to the page.
 //
 // Messages in:  {type: 'score', name, bytes: ArrayBuffer, options: {...}}
 // Messages out: {type: 'ready', gold: {...meta}} | {type: 'error', message}
@@ -19,15 +19,17 @@ const GOLD_URL = 'gold.jsonl';
 const RANKED_URL = 'ranked-inputs.jsonl';
 const PLACEHOLDER_LABEL = 'supportive';  // never scored: caqa/leaderboard/sealed_split.h
 
-let rankedIds = null;  // the ranked split's ids as a gold file with placeholder labels, fetched once
-async function rankedPlaceholder() {
+let rankedIds = null;  // the ranked split's ids as a parsed gold with placeholder labels, made once
+async function rankedGold(caqa) {
   if (!rankedIds) {
     const text = new TextDecoder().decode(await fetchBytes(RANKED_URL));
     const lines = text.split('\n').filter((l) => l.trim()).map((l) => {
       const s = JSON.parse(l);
       return JSON.stringify({ id: s.id, label: PLACEHOLDER_LABEL, complexity: s.complexity, split: 'test' });
     });
-    rankedIds = new TextEncoder().encode(`${lines.join('\n')}\n`);
+    const bytes = toModule(caqa, new TextEncoder().encode(`${lines.join('\n')}\n`));
+    rankedIds = new caqa.Gold(bytes);
+    bytes.delete();
   }
   return rankedIds;
 }
@@ -43,15 +45,26 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// A file's bytes in the module's memory: one copy, straight into a buffer the module owns.
+function toModule(caqa, bytes) {
+  const moduleBytes = new caqa.Bytes(bytes.length);
+  caqa.HEAPU8.set(bytes, moduleBytes.address());
+  return moduleBytes;
+}
+
 const ready = (async () => {
-  const [caqa, gold] = await Promise.all([createCaqa(), fetchBytes(GOLD_URL)]);
+  const [caqa, goldFile] = await Promise.all([createCaqa(), fetchBytes(GOLD_URL)]);
   let meta = {};
   try {
     const response = await fetch(`${GOLD_URL}.meta.json`);
     if (response.ok) meta = await response.json();
   } catch (_) { /* the sidecar is optional */ }
-  const goldSha256 = await sha256Hex(gold);
-  const problems = JSON.parse(caqa.scoreFile(new Uint8Array(0), gold, JSON.stringify({ goldName: GOLD_URL }))).gold_diagnostics;
+  const goldSha256 = await sha256Hex(goldFile);
+  // Parsed here, once per page: each dropped file is then only read and scored.
+  const goldBytes = toModule(caqa, goldFile);
+  const gold = new caqa.Gold(goldBytes);
+  goldBytes.delete();
+  const problems = gold.problems(JSON.stringify({ goldName: GOLD_URL }));
   if (problems) throw new Error(`the gold file is unusable:\n${problems}`);
   return { caqa, gold, goldSha256, meta };
 })();
@@ -69,15 +82,19 @@ onmessage = async (event) => {
     // The report's date is the visitor's today in UTC, as the CLI writes it.
     const date = new Date().toISOString().slice(0, 10);
     const all = JSON.stringify({ ...options, predictionName: name, goldName: GOLD_URL, goldSha256, date });
-    const predictions = new Uint8Array(bytes);
-    // One call: the gold is parsed once, and diagnostics and report come from one pipeline run.
-    const { validation, report } = JSON.parse(caqa.scoreFile(predictions, gold, all));
-    const v = JSON.parse(validation);
-    let ranked = null;
-    if (v.n_missing === v.n_gold) {
-      const ids = await rankedPlaceholder();
-      const opts = JSON.stringify({ ...options, bootstrap: 0, predictionName: name, goldName: RANKED_URL, goldSha256: '', date });
-      ranked = { validation: JSON.parse(caqa.scoreFile(predictions, ids, opts)).validation };
+    const predictions = toModule(caqa, new Uint8Array(bytes));
+    // One call per gold: diagnostics and report come from one pipeline run.
+    let validation, report, ranked = null;
+    try {
+      ({ validation, report } = JSON.parse(gold.scoreFile(predictions, all)));
+      const v = JSON.parse(validation);
+      if (v.n_missing === v.n_gold) {
+        const ids = await rankedGold(caqa);
+        const opts = JSON.stringify({ ...options, bootstrap: 0, predictionName: name, goldName: RANKED_URL, goldSha256: '', date });
+        ranked = { validation: JSON.parse(ids.scoreFile(predictions, opts)).validation };
+      }
+    } finally {
+      predictions.delete();
     }
     postMessage({ type: 'result', name, validation, report, ranked });
   } catch (e) {

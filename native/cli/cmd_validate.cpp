@@ -43,11 +43,11 @@ class ValidateCommand : public Command {
     // validate always checks with --dup error; the blocking rule decides the exit code.
     ScoreRequest request = score_request(gold_, predictions_, nullptr);
     request.bootstrap.resamples = 0;
-    LoadedInputs inputs = load_inputs(gold_.path, {path_}, request);
+    // score's loader and join (two threads); the validation names no gold hash.
+    LoadedInputs inputs = load_inputs(gold_.path, {path_}, request, GoldHash::Skip);
     if (!inputs.gold || !inputs.predictions[0]) return kExitUsage;
     std::string name = inputs.predictions[0]->name;
-    ScoredFile f = score_read(inputs.gold->gold, std::move(inputs.predictions[0]->set), request,
-                              {name, inputs.gold->name, inputs.gold->sha256});
+    ScoredFile f = score_joined(std::move(*inputs.predictions[0]), *inputs.gold, request);
     const Validation& v = f.validation;
     ValidationSummary summary{name, f.predictions.lines_read, inputs.gold->gold.size(), f.predictions.responses,
                               f.predictions.responses_parsed};

@@ -46,7 +46,8 @@ ScoreRequest score_request(const GoldFlags& gold, const PredictionFlags& predict
   return request;
 }
 
-LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::string>& paths, ScoreRequest& request) {
+LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::string>& paths, ScoreRequest& request,
+                         GoldHash hash) {
   LoadedInputs inputs;
   std::string error;
   auto text = read_file(gold_path, error);
@@ -58,14 +59,13 @@ LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::st
   auto gold_future =
       std::async(std::launch::async, [&] { return parse_gold_text(gold_path, text->text(), request.gold_options()); });
   for (const auto& path : paths) inputs.predictions.push_back(load_predictions(path, request.prediction_options()));
-  std::string sha256 = sha256_hex(text->bytes());  // on this thread: it balances the gold parse
+  std::string sha256 = hash == GoldHash::Compute ? sha256_hex(text->bytes()) : std::string();
   inputs.gold = gold_future.get();
   if (inputs.gold) inputs.gold->sha256 = sha256;
   return inputs;
 }
 
-ScoredFile score_loaded(LoadedPredictions loaded, const LoadedGold& gold, const ScoreRequest& request,
-                        std::size_t max_errors, bool print_notes) {
+ScoredFile score_joined(LoadedPredictions loaded, const LoadedGold& gold, const ScoreRequest& request) {
   // Id lookups are cache-miss bound: half of them on a second thread.
   const PredictionSet& set = loaded.set;
   std::vector<std::uint32_t> gold_of_row(set.rows.size());
@@ -73,12 +73,18 @@ ScoredFile score_loaded(LoadedPredictions loaded, const LoadedGold& gold, const 
   auto first_half = std::async(std::launch::async, [&] { match_ids(set, gold.gold, 0, half, gold_of_row.data()); });
   match_ids(set, gold.gold, half, set.rows.size(), gold_of_row.data() + half);
   first_half.get();
-  ScoredFile f = score_read(gold.gold, std::move(loaded.set), request, {loaded.name, gold.name, gold.sha256},
-                            std::move(gold_of_row));
+  return score_read(gold.gold, std::move(loaded.set), request, {loaded.name, gold.name, gold.sha256},
+                    std::move(gold_of_row));
+}
+
+ScoredFile score_loaded(LoadedPredictions loaded, const LoadedGold& gold, const ScoreRequest& request,
+                        std::size_t max_errors, bool print_notes) {
+  std::string name = loaded.name;
+  ScoredFile f = score_joined(std::move(loaded), gold, request);
   if (f.blocked()) {
     Diagnostics blocking = f.blocking();
-    print_diagnostics(stderr, loaded.name, blocking, max_errors);
-    fmt::print(stderr, "caqa: {} was not scored: {} problem(s) above; `caqa validate` lists them all\n", loaded.name,
+    print_diagnostics(stderr, name, blocking, max_errors);
+    fmt::print(stderr, "caqa: {} was not scored: {} problem(s) above; `caqa validate` lists them all\n", name,
                blocking.items.size());
     return f;
   }
@@ -93,7 +99,7 @@ ScoredFile score_loaded(LoadedPredictions loaded, const LoadedGold& gold, const 
   if (c.duplicate_lines)
     notes.push_back(
         fmt::format("{} repeated id line(s), --dup {}", c.duplicate_lines, duplicate_policy_name(request.duplicates)));
-  if (print_notes && !notes.empty()) fmt::print(stderr, "note: {}: {}\n", loaded.name, fmt::join(notes, "; "));
+  if (print_notes && !notes.empty()) fmt::print(stderr, "note: {}: {}\n", name, fmt::join(notes, "; "));
   return f;
 }
 

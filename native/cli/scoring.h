@@ -34,17 +34,23 @@ struct ScoringFlags {
 ScoreRequest score_request(const GoldFlags& gold, const PredictionFlags& predictions, const ScoringFlags* scoring);
 
 // Reads and parses the gold file on a second thread while the prediction files are
-// read and parsed on this one (the two largest costs of scoring a big file).
+// read and parsed on this one, then hashes the gold here (the parse of the larger gold
+// file takes about as long as the predictions' and the hash together).
 struct LoadedInputs {
   std::optional<LoadedGold> gold;
   std::vector<std::optional<LoadedPredictions>> predictions;
 };
+enum class GoldHash : bool { Skip, Compute };  // Skip: no report names the gold's SHA-256 (validate)
 // request takes the gold's own scheme first when the user chose none (adopt_gold_scheme).
-LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::string>& paths, ScoreRequest& request);
+LoadedInputs load_inputs(const std::string& gold_path, const std::vector<std::string>& paths, ScoreRequest& request,
+                         GoldHash hash = GoldHash::Compute);
 
-// The pipeline on one loaded file. When it is blocked, prints the blocking problems
-// (at most max_errors) and returns the file with no report; print_notes: one stderr
-// line on what was scored as wrong or ignored.
+// The pipeline on one loaded file (caqa/scoring/pipeline.h), its id lookups on two threads.
+ScoredFile score_joined(LoadedPredictions loaded, const LoadedGold& gold, const ScoreRequest& request);
+
+// score_joined, then: when the file is blocked, prints the blocking problems (at most
+// max_errors) and returns the file with no report; print_notes: one stderr line on what
+// was scored as wrong or ignored.
 ScoredFile score_loaded(LoadedPredictions loaded, const LoadedGold& gold, const ScoreRequest& request,
                         std::size_t max_errors, bool print_notes = true);
 

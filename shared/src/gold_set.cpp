@@ -44,7 +44,7 @@ struct GoldSetBuilder {
 
 const LabelScheme* declared_gold_scheme(const InputText& text, std::size_t max_line_bytes) {
   // Most gold files name no scheme: skip the scan when the key cannot be there.
-  if (text.bytes().find("\"scheme\"") == std::string_view::npos) return nullptr;
+  if (!contains_bytes(text.bytes(), "\"scheme\"")) return nullptr;
   detail::JsonObjectLine parser({"scheme"});
   LineCursor cursor(text.bytes());
   SourceLine line;
@@ -106,7 +106,8 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options, const Go
     }
     std::optional<ClassId> label;
     if (sample.label && !(label = scheme.parse_gold(*sample.label))) {
-      detail::JsonField found{detail::JsonField::Type::String, *sample.label, 0, sample.label_column};
+      detail::JsonField found{
+          .type = detail::JsonField::Type::String, .column = sample.label_column, .text = *sample.label};
       label_errors.push_back(
           {ErrorCode::InvalidLabel, Severity::Error, sample.line, sample.label_column,
            fmt::format("expected {} (scheme {}), found {}", scheme.expected_list(), scheme.name,

@@ -6,20 +6,10 @@
 namespace caqa {
 
 namespace {
-constexpr std::uint64_t kLengthBits = 24;
-constexpr std::uint64_t kLengthMask = (1ull << kLengthBits) - 1;
 constexpr std::size_t kAhead = 12;
 }  // namespace
 
 std::uint64_t IdIndex::hash(std::string_view id) { return XXH3_64bits(id.data(), id.size()); }
-
-void IdIndex::prefetch(std::uint64_t h) const {
-#if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(&slots_[h & (slots_.size() - 1)]);
-#else
-  (void)h;
-#endif
-}
 
 void IdIndex::reserve(std::size_t count, std::size_t bytes) {
   arena_.reserve(bytes);

@@ -12,7 +12,7 @@ InputText::InputText(const std::string& text) {
 }
 
 InputText::InputText(std::string_view text) {
-  copy_ = std::make_unique<char[]>(text.size() + kPadding);
+  copy_.reset(new char[text.size() + kPadding]);  // not make_unique: it would zero what memcpy fills
   // An empty view may have no data (nullptr), which memcpy must never be given.
   if (!text.empty()) std::memcpy(copy_.get(), text.data(), text.size());
   std::memset(copy_.get() + text.size(), 0, kPadding);

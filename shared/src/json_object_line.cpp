@@ -1,8 +1,11 @@
 #include "json_object_line.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include <fmt/format.h>
 #include <simdjson.h>
@@ -17,8 +20,45 @@ namespace caqa::detail {
 namespace od = simdjson::ondemand;
 static_assert(InputText::kPadding >= simdjson::SIMDJSON_PADDING);
 
+// Lines of one text are parsed a window at a time: iterate_many over up to this many bytes
+// of whole lines (a longer line makes a window of its own).
+constexpr std::size_t kWindowBytes = std::size_t{1} << 17;
+
+// A wanted key and its closing quote as two words and their masks, so that a key's raw
+// bytes compare in two loads (keys of up to 15 bytes; longer ones byte by byte).
+struct KeyBytes {
+  std::uint64_t word[2] = {0, 0}, mask[2] = {0, 0};
+  bool fits = false;
+  explicit KeyBytes(std::string_view key) {
+    if (key.size() + 1 > sizeof word) return;
+    unsigned char bytes[sizeof word] = {}, ones[sizeof word] = {};
+    std::memcpy(bytes, key.data(), key.size());
+    bytes[key.size()] = '"';
+    std::memset(ones, 0xFF, key.size() + 1);
+    std::memcpy(word, bytes, sizeof word);
+    std::memcpy(mask, ones, sizeof mask);
+    fits = true;
+  }
+};
+
 struct JsonObjectLine::Impl {
-  od::parser parser;
+  explicit Impl(const std::vector<std::string_view>& keys) {
+    for (std::string_view key : keys) key_bytes.emplace_back(key);
+#ifdef SIMDJSON_THREADS_ENABLED
+    window_parser.threaded = false;  // a window is one batch: no stage-1 thread
+#endif
+  }
+  std::vector<KeyBytes> key_bytes;  // of keys_, in order
+  od::parser parser;                // one line on its own
+  // The window of parse_line: bytes [window_begin, window_end) of the text at window_text,
+  // parsed by window_parser, next_doc its next document; usable until a line does not
+  // match the next document.
+  od::parser window_parser;
+  od::document_stream stream;
+  od::document_stream::iterator next_doc;
+  const char* window_text = nullptr;
+  std::size_t window_begin = 0, window_end = 0;
+  bool window_usable = false;
 };
 
 namespace {
@@ -121,7 +161,8 @@ bool well_formed(od::value value, int depth = 0) {
 
 // The whole JSON text of the array or object value that starts at begin. Out of line:
 // it keeps the per-line path (scalars only) small enough to inline.
-[[gnu::noinline]] bool container_text(od::document& doc, od::value value, const char* begin, std::string_view& text) {
+template <class Document>
+[[gnu::noinline]] bool container_text(Document& doc, od::value value, const char* begin, std::string_view& text) {
   if (!well_formed(value)) return false;
   // Walked to its end, the iterator stands on the token after the value.
   const char* after = nullptr;
@@ -137,6 +178,26 @@ bool same_text(std::string_view a, std::string_view b) {
   for (std::size_t i = 0; i < a.size(); ++i)
     if (a[i] != b[i]) return false;
   return true;
+}
+
+// Whether a key's raw bytes (up to its closing quote) spell key with no escape. The input
+// is padded, so the 16 bytes from the key's start are readable.
+[[gnu::always_inline]] inline bool raw_key_is(const od::raw_json_string& raw_key, std::string_view key,
+                                              const KeyBytes& bytes) {
+  const char* raw = raw_key.raw();
+  if (bytes.fits) {
+    std::uint64_t word[2];
+    std::memcpy(word, raw, sizeof word);
+    return ((word[0] & bytes.mask[0]) == bytes.word[0]) & ((word[1] & bytes.mask[1]) == bytes.word[1]);
+  }
+  for (std::size_t i = 0; i < key.size(); ++i)
+    if (raw[i] != key[i]) return false;
+  return raw[key.size()] == '"';
+}
+
+std::string_view without_trailing_blanks(std::string_view text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+  return text;
 }
 
 std::uint32_t column_of(std::string_view line, const char* at) {
@@ -210,11 +271,13 @@ std::string describe_found(const JsonField& field) {
   }
 }
 
-JsonObjectLine::JsonObjectLine(std::initializer_list<std::string_view> keys)
-    : impl_(std::make_unique<Impl>()), keys_(keys), fields_(keys.size()) {}
+JsonObjectLine::JsonObjectLine(std::initializer_list<std::string_view> keys) : keys_(keys), fields_(keys.size()) {
+  impl_ = std::make_unique<Impl>(keys_);
+}
 
-JsonObjectLine::JsonObjectLine(std::vector<std::string_view> keys)
-    : impl_(std::make_unique<Impl>()), keys_(std::move(keys)), fields_(keys_.size()) {}
+JsonObjectLine::JsonObjectLine(std::vector<std::string_view> keys) : keys_(std::move(keys)), fields_(keys_.size()) {
+  impl_ = std::make_unique<Impl>(keys_);
+}
 
 JsonObjectLine::~JsonObjectLine() = default;
 
@@ -248,7 +311,6 @@ std::optional<LineProblem> JsonObjectLine::parse_nonfinite(std::string_view line
 }
 
 std::optional<LineProblem> JsonObjectLine::parse_json(std::string_view line, std::size_t capacity) {
-  for (auto& f : fields_) f = JsonField{};
   od::document doc;
   if (impl_->parser.iterate(line.data(), line.size(), capacity).get(doc)) return explain_malformed(line);
   od::json_type root_type;
@@ -264,22 +326,38 @@ std::optional<LineProblem> JsonObjectLine::parse_json(std::string_view line, std
                                                                                               : "null"),
         "each line must be one object such as {\"id\": \"q1\", \"label\": \"supportive\"}"};
   }
+  if (auto problem = read_object(doc, line)) return problem;
+  // Anything after the object ("{...} x") leaves the iterator inside the input.
+  const char* trailing = nullptr;
+  if (doc.current_location().get(trailing) == simdjson::SUCCESS) return explain_malformed(line);
+  return std::nullopt;
+}
+
+template <class Document>
+std::optional<LineProblem> JsonObjectLine::read_object(Document& doc, std::string_view line) {
+  static_assert(std::is_trivially_copyable_v<JsonField>);
+  std::memset(static_cast<void*>(fields_.data()), 0, fields_.size() * sizeof(JsonField));  // JsonField{} is all zeros
   od::object obj;
   if (doc.get_object().get(obj)) return explain_malformed(line);
   other_keys_.clear();
+  std::size_t expected = 0;  // keys usually come in the order asked for: try the one after the last found first
   for (auto field_result : obj) {
     od::field field;
     if (std::move(field_result).get(field)) return explain_malformed(line);
     // Compare raw key bytes first: no unescaping for the usual plain keys.
     od::raw_json_string raw_key = field.key();
-    std::size_t k = 0;
-    while (k < keys_.size() && !raw_key.unsafe_is_equal(keys_[k])) ++k;
+    std::size_t k = expected;
+    if (k >= keys_.size() || !raw_key_is(raw_key, keys_[k], impl_->key_bytes[k])) {
+      k = 0;
+      while (k < keys_.size() && !raw_key_is(raw_key, keys_[k], impl_->key_bytes[k])) ++k;
+    }
     std::string_view key = k < keys_.size() ? keys_[k] : std::string_view();
     if (k == keys_.size()) {
       if (field.unescaped_key().get(key)) return explain_malformed(line);
       k = 0;
       while (k < keys_.size() && !same_text(keys_[k], key)) ++k;  // an escaped spelling of a wanted key
     }
+    expected = k + 1;
     od::value& value = field.value();
     if (k == keys_.size()) {
       // Other keys are allowed, but On-Demand skips values unchecked: check them here.
@@ -304,7 +382,6 @@ std::optional<LineProblem> JsonObjectLine::parse_json(std::string_view line, std
     out.column = column;
     od::json_type type;
     if (value.type().get(type)) return explain_malformed(line);
-    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\r')) raw.remove_suffix(1);
     switch (type) {
       case od::json_type::string:
         out.type = JsonField::Type::String;
@@ -313,7 +390,7 @@ std::optional<LineProblem> JsonObjectLine::parse_json(std::string_view line, std
       case od::json_type::number: {
         od::number_type nt;
         if (value.get_number_type().get(nt)) return explain_malformed(line);
-        out.text = raw;
+        out.text = raw = without_trailing_blanks(raw);
         out.type = nt == od::number_type::floating_point_number ? JsonField::Type::Float : JsonField::Type::Integer;
         // Valid JSON beyond double range (1e400) is a number that is not finite.
         if (value.get_double().get(out.number)) {
@@ -342,10 +419,62 @@ std::optional<LineProblem> JsonObjectLine::parse_json(std::string_view line, std
         break;
     }
   }
-  // Anything after the object ("{...} x") leaves the iterator inside the input.
-  const char* trailing = nullptr;
-  if (doc.current_location().get(trailing) == simdjson::SUCCESS) return explain_malformed(line);
   return std::nullopt;
+}
+
+void JsonObjectLine::open_window(const InputText& text, std::size_t begin) {
+  Impl& w = *impl_;
+  std::string_view bytes = text.bytes();
+  // Whole lines only: the window ends after the last newline within kWindowBytes, or
+  // after the first line when that one is longer.
+  std::size_t end = bytes.size();
+  if (bytes.size() - begin > kWindowBytes) {
+    std::size_t last = bytes.substr(begin, kWindowBytes).rfind('\n');
+    if (last == std::string_view::npos) last = bytes.find('\n', begin + kWindowBytes);
+    if (last != std::string_view::npos) end = begin + last + 1;
+  }
+  w.window_text = bytes.data();
+  w.window_begin = begin;
+  w.window_end = end;
+  // One batch per window, of a size that stays put (the parser reallocates on any change).
+  std::size_t batch = std::max({end - begin, kWindowBytes, w.window_parser.capacity()});
+  w.window_usable = !w.window_parser.iterate_many(bytes.data() + begin, end - begin, batch).get(w.stream);
+  if (w.window_usable) w.next_doc = w.stream.begin();  // stage 1 of the whole window
+}
+
+std::optional<LineProblem> JsonObjectLine::parse_line(const InputText& text, const SourceLine& line) {
+  Impl& w = *impl_;
+  std::size_t lead = line.text.find_first_not_of(" \t\r");
+  if (lead == std::string_view::npos) return parse(line.text, text.readable_from(line.offset));
+  std::string_view value = line.text.substr(lead);
+  std::size_t begin = line.offset + static_cast<std::size_t>(value.data() - line.text.data());
+  if (text.bytes().data() != w.window_text || begin < w.window_begin || begin >= w.window_end) open_window(text, begin);
+  if (w.window_usable && parse_in_window(line.text, without_trailing_blanks(value))) return std::nullopt;
+  w.window_usable = false;  // the rest of the window goes line by line
+  return parse(line.text, text.readable_from(line.offset));
+}
+
+// The window's next document, when it is exactly the object on this line and reads without
+// a problem; false leaves the line to parse(), which explains any problem.
+bool JsonObjectLine::parse_in_window(std::string_view line, std::string_view value) {
+  Impl& w = *impl_;
+  // A stage-1 error (invalid UTF-8, an unclosed string) leaves the window no document.
+  if (!(w.next_doc != w.stream.end()) || w.next_doc.error() != simdjson::SUCCESS) return false;
+  if (value.front() != '{' || value.back() != '}') return false;
+  if (w.window_text + w.window_begin + w.next_doc.current_index() != value.data()) return false;
+  od::document_reference doc;
+  if ((*w.next_doc).get(doc) || read_object(doc, line)) return false;
+  // The object ends on this line when only blanks separate the line's end from the next
+  // document: its closing brace is the last structural character before that one. The
+  // window's last document has no next one (the parser may have read past the window):
+  // it goes line by line.
+  const char* next = nullptr;
+  const char* end = value.data() + value.size();
+  if (doc.current_location().get(next) || next < end) return false;  // "{...}{...}"
+  for (const char* c = end; c < next; ++c)
+    if (*c != ' ' && *c != '\t' && *c != '\r' && *c != '\n') return false;
+  ++w.next_doc;
+  return true;
 }
 
 }  // namespace caqa::detail

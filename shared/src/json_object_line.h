@@ -22,11 +22,11 @@ namespace caqa::detail {
 struct JsonField {
   enum class Type : std::uint8_t { Absent, String, Integer, Float, Null, Bool, Array, Object };
   Type type = Type::Absent;
+  std::uint32_t column = 0;  // 1-based byte column of the value within the line
   // Unescaped string, the number's token, or an array's or object's whole JSON text;
   // valid until the next parse.
   std::string_view text;
   double number = 0;
-  std::uint32_t column = 0;  // 1-based byte column of the value within the line
 };
 
 std::string_view json_type_name(JsonField::Type type);
@@ -53,6 +53,11 @@ class JsonObjectLine {
   // -Infinity (not JSON, but what Python's json writes) read as non-finite numbers, so a
   // reader reports the one field, not the whole line.
   std::optional<LineProblem> parse(std::string_view line, std::size_t capacity);
+  // The same for a non-blank line of text: lines of one text given in order are parsed a
+  // window of lines per simdjson call (iterate_many), and a line the window's parse cannot
+  // vouch for (a problem, no single object on the line, a line skipped) on its own, so
+  // that every line reads, and every problem is explained, as parse() does.
+  std::optional<LineProblem> parse_line(const InputText& text, const SourceLine& line);
   const JsonField& field(std::size_t key_index) const { return fields_[key_index]; }
 
  private:
@@ -65,6 +70,10 @@ class JsonObjectLine {
 
   std::optional<LineProblem> parse_json(std::string_view line, std::size_t capacity);
   std::optional<LineProblem> parse_nonfinite(std::string_view line, LineProblem problem);
+  template <class Document>
+  std::optional<LineProblem> read_object(Document& doc, std::string_view line);
+  void open_window(const InputText& text, std::size_t begin);
+  bool parse_in_window(std::string_view line, std::string_view value);
 };
 
 }  // namespace caqa::detail
@@ -90,7 +99,7 @@ std::size_t for_each_json_object(const InputText& text, std::size_t max_line_byt
                                           "raise --max-line-bytes if such long lines are intended"});
       continue;
     }
-    if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {
+    if (auto problem = parser.parse_line(text, line)) {
       on_problem(line.number, std::move(*problem));
       continue;
     }

@@ -8,36 +8,46 @@ namespace caqa {
 
 namespace {
 
-// One pass over the rows for the confusion counts and the per-row counts.
-// groups: one matrix per gold group when the gold has groups, else empty.
-ConfusionMatrix tally(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
-                      ScoreCounts& counts, std::vector<ConfusionMatrix>& groups) {
+// The confusion counts in gold order (sequential reads only): one matrix per gold group
+// too when the gold has groups (groups is left empty otherwise).
+ConfusionMatrix tally(const GoldOutcomes& outcomes, const GoldSet& gold, std::vector<ConfusionMatrix>& groups) {
   const int classes = gold.scheme().size();
   ConfusionMatrix m(classes);
   if (gold.has_groups()) groups.assign(gold.group_names().size(), ConfusionMatrix(classes));
-  auto add = [&](std::uint32_t g, int outcome) {
-    m.add(gold.complexity(g), gold.label(g), outcome);
-    if (!groups.empty()) groups[gold.group(g)].add(gold.complexity(g), gold.label(g), outcome);
-  };
-  // Rows in file order (sequential reads); the gold arrays are small enough to stay in cache.
-  for (std::uint32_t r = 0; r < predictions.rows.size(); ++r) {
-    std::uint32_t g = validation.gold_of_row[r];
-    if (g == IdIndex::kAbsent || validation.row_of_gold[g] != r) continue;
-    const PredictionRow& row = predictions.rows[r];
-    add(g, row.kind == PredictedKind::Label ? row.label : m.unparseable_column());
-    counts.invalid_label += row.kind == PredictedKind::InvalidLabel;
-    counts.unparseable += row.kind == PredictedKind::Unparseable;
-    counts.scores += row.has_score;
+  for (std::uint32_t g = 0; g < gold.size(); ++g) {
+    m.add(gold.complexity(g), gold.label(g), outcomes.of_gold[g]);
+    if (!groups.empty()) groups[gold.group(g)].add(gold.complexity(g), gold.label(g), outcomes.of_gold[g]);
   }
-  for (std::uint32_t g = 0; g < gold.size(); ++g)
-    if (validation.row_of_gold[g] == IdIndex::kAbsent) add(g, m.missing_column());
   return m;
 }
 
 }  // namespace
 
+GoldOutcomes gold_outcomes(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation) {
+  const auto missing = static_cast<std::uint8_t>(gold.scheme().size());
+  const auto unparseable = static_cast<std::uint8_t>(missing + 1);
+  GoldOutcomes out;
+  out.of_gold.assign(gold.size(), missing);
+  // Rows in file order (sequential reads); the gold arrays are small enough to stay in cache.
+  for (std::uint32_t r = 0; r < predictions.rows.size(); ++r) {
+    std::uint32_t g = validation.gold_of_row[r];
+    if (g == IdIndex::kAbsent || validation.row_of_gold[g] != r) continue;
+    const PredictionRow& row = predictions.rows[r];
+    out.of_gold[g] = row.kind == PredictedKind::Label ? static_cast<std::uint8_t>(row.label) : unparseable;
+    out.invalid_label += row.kind == PredictedKind::InvalidLabel;
+    out.unparseable += row.kind == PredictedKind::Unparseable;
+    out.scores += row.has_score;
+  }
+  return out;
+}
+
 ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
                   const ScoreRequest& options, const ScoreSources& sources) {
+  return score(gold_outcomes(predictions, gold, validation), predictions, gold, validation, options, sources);
+}
+
+ScoreReport score(const GoldOutcomes& outcomes, const PredictionSet& predictions, const GoldSet& gold,
+                  const Validation& validation, const ScoreRequest& options, const ScoreSources& sources) {
   ScoreReport r;
   r.sources = sources;
   r.options = options;
@@ -52,8 +62,11 @@ ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const V
   c.duplicate_lines = validation.duplicate_lines;
   c.responses = predictions.responses;
   c.responses_parsed = predictions.responses_parsed;
+  c.invalid_label = outcomes.invalid_label;
+  c.unparseable = outcomes.unparseable;
+  c.scores = outcomes.scores;
   std::vector<ConfusionMatrix> groups;
-  ConfusionMatrix all = tally(predictions, gold, validation, c, groups);
+  ConfusionMatrix all = tally(outcomes, gold, groups);
   r.confusion = options.ignore_missing ? all.without_missing() : all;
   r.classification = classify(r.confusion);
   if (r.confusion.classes() > 2) r.binary = classify_binary(r.confusion);

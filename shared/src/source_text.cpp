@@ -34,6 +34,24 @@ bool is_blank(std::string_view text) {
   return true;
 }
 
+bool contains_bytes(std::string_view text, std::string_view needle) {
+  std::size_t n = needle.size();
+  if (n < 3 || text.size() < n + 64) return text.find(needle) != std::string_view::npos;
+  // Blocks of 64 positions tested on the needle's first, middle and last byte with no
+  // branch (the compiler vectorises the inner loop); a block with a candidate is checked exactly.
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const auto first = static_cast<unsigned char>(needle[0]), middle = static_cast<unsigned char>(needle[n / 2]),
+             last = static_cast<unsigned char>(needle[n - 1]);
+  std::size_t block = 0;
+  for (; block + 64 + n <= text.size(); block += 64) {
+    unsigned char candidate = 0;
+    for (std::size_t i = block; i < block + 64; ++i)
+      candidate |= static_cast<unsigned char>((p[i] == first) & (p[i + n / 2] == middle) & (p[i + n - 1] == last));
+    if (candidate && text.substr(block, 64 + n - 1).find(needle) != std::string_view::npos) return true;
+  }
+  return text.substr(block).find(needle) != std::string_view::npos;
+}
+
 std::size_t first_invalid_utf8(std::string_view text) {
   const auto* s = reinterpret_cast<const unsigned char*>(text.data());
   std::size_t n = text.size(), i = 0;

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+
 #include "caqa/prediction.h"
 
 using caqa::ErrorCode;
@@ -176,4 +179,38 @@ TEST(PredictionReader, NonFiniteScoreIsOneBadScoreOnItsLine) {
   EXPECT_EQ(d.code, ErrorCode::MalformedJson);
   d = only_diagnostic(caqa::read_predictions("{\"id\":\"a\",\"label\":\"supportive\",\"score\":NaNa}\n"));
   EXPECT_EQ(d.code, ErrorCode::MalformedJson);
+}
+
+// Lines are parsed a window (128 KiB) at a time; a bad line anywhere, in the first
+// window or a later one, is reported as on its own and every other line is read.
+TEST(PredictionReader, ProblemsAcrossParseWindows) {
+  std::string text;
+  for (int i = 1; i <= 6000; ++i) {
+    if (i == 2500)
+      text += "{\"id\":\"x\",\"label\":\"supportive\"}{\"id\":\"y\"}\n";  // two objects on one line
+    else if (i == 4000)
+      text += "{\"id\":\"p4000\",\"label\":\n";  // an object broken over two lines
+    else if (i == 4001)
+      text += "\"supportive\"}\n";
+    else if (i == 5000)
+      text += "{\"id\":\"p5000\",\"label\":\"bad \xff\"}\n";
+    else
+      text += "{\"id\":\"p" + std::to_string(i) + "\",\"label\":\"supportive\",\"score\":0.5}\n";
+  }
+  ASSERT_GT(text.size(), std::size_t{2} << 17);  // three windows
+  auto set = caqa::read_predictions(text);
+  ASSERT_EQ(set.diagnostics.items.size(), 4u);
+  const std::pair<std::uint32_t, ErrorCode> expected[] = {{2500, ErrorCode::MalformedJson},
+                                                          {4000, ErrorCode::MalformedJson},
+                                                          {4001, ErrorCode::MalformedJson},
+                                                          {5000, ErrorCode::InvalidUtf8}};
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(set.diagnostics.items[i].line, expected[i].first);
+    EXPECT_EQ(set.diagnostics.items[i].code, expected[i].second) << set.diagnostics.items[i].message;
+  }
+  EXPECT_EQ(set.lines_read, 6000u);
+  ASSERT_EQ(set.rows.size(), 5996u);
+  EXPECT_EQ(set.id(set.rows.back()), "p6000");
+  EXPECT_EQ(set.rows.back().line, 6000u);
+  EXPECT_TRUE(set.rows.back().has_score);
 }

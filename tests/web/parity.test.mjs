@@ -1,7 +1,8 @@
 // The WebAssembly module (wasm/bindings.cpp) must print what the native CLI prints:
 // for every example and malformed-corpus prediction file, the validation and report of
 // one `scoreFile` call equal `caqa validate|score --json`, and `meta` equals
-// `caqa meta --json`, byte for byte.
+// `caqa meta --json`, byte for byte. As on the site, one Gold per gold file serves every
+// call (parsed again only when the options read it another way).
 //   node --test tests/web/parity.test.mjs
 // Environment: CAQA_NATIVE (default build/native/caqa), CAQA_WASM_DIR (default
 // build-wasm/wasm, holding caqa.js and caqa.wasm). Run from the repository root.
@@ -20,6 +21,30 @@ const wasmDir = path.resolve(root, process.env.CAQA_WASM_DIR || 'build-wasm/wasm
 // Node 20 cannot fetch the .wasm by path with this emcc: hand it the bytes (TOOLCHAIN.md).
 const createCaqa = createRequire(import.meta.url)(path.join(wasmDir, 'caqa.js'));
 const caqa = await createCaqa({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'caqa.wasm')) });
+
+// A file's bytes in the module's memory (a Uint8Array or a string's UTF-8), as the worker
+// hands them over: the caller deletes the Bytes.
+function toModule(data) {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  const moduleBytes = new caqa.Bytes(bytes.length);
+  caqa.HEAPU8.set(bytes, moduleBytes.address());
+  return moduleBytes;
+}
+
+function withBytes(data, use) {
+  const moduleBytes = toModule(data);
+  try {
+    return use(moduleBytes);
+  } finally {
+    moduleBytes.delete();
+  }
+}
+
+const golds = new Map();  // gold path -> Gold, kept for the whole run as a page keeps its one
+function goldFor(gold, goldBytes) {
+  if (!golds.has(gold)) golds.set(gold, withBytes(goldBytes, (b) => new caqa.Gold(b)));
+  return golds.get(gold);
+}
 
 // One report date on both sides: the CLI reads SOURCE_DATE_EPOCH, the module takes "date".
 const SOURCE_DATE_EPOCH = 1795651200;
@@ -84,14 +109,14 @@ function validateArgs(args) {
 function check(command, pred, gold, args = []) {
   const goldBytes = fs.readFileSync(path.join(root, gold)), predBytes = fs.readFileSync(path.join(root, pred));
   const options = JSON.stringify(optionsFor(args, pred, gold, goldBytes));
-  // Bytes, not strings: embind copies a Uint8Array into std::string unchanged, so
-  // invalid UTF-8 reaches the core as it does from the CLI (as the site passes them too).
+  // Bytes reach the core unchanged, invalid UTF-8 included, as from the CLI.
+  const goldSet = goldFor(gold, goldBytes);
   if (command === 'meta') {
     const want = cli(['meta', pred, '--gold', gold, '--json', ...args]);
-    assert.equal(caqa.meta(predBytes, goldBytes, options), want, `meta ${pred} ${args.join(' ')}`);
+    assert.equal(withBytes(predBytes, (b) => goldSet.meta(b, options)), want, `meta ${pred} ${args.join(' ')}`);
     return want;
   }
-  const got = JSON.parse(caqa.scoreFile(predBytes, goldBytes, options));
+  const got = JSON.parse(withBytes(predBytes, (b) => goldSet.scoreFile(b, options)));
   const want = cli(['score', pred, '--gold', gold, '--json', ...args]);
   assert.equal(got.report, want, `score ${pred} ${args.join(' ')}`);
   if (!args.includes('--dup')) {
@@ -144,8 +169,9 @@ test('kalma of the paper fixture equals the CLI', () => {
   const bytes = (f) => fs.readFileSync(path.join(root, f));
   for (const judged of [true, false]) {
     const want = cli(['kalma', '--questions', q, '--answers', a, ...(judged ? ['--judgments', j] : []), '--json']);
-    const got = caqa.kalma(bytes(q), bytes(a), judged ? bytes(j) : new Uint8Array(0),
-                           JSON.stringify({ questions: q, answers: a, judgments: j }));
+    const got = withBytes(bytes(q), (qb) => withBytes(bytes(a), (ab) => withBytes(
+      judged ? bytes(j) : new Uint8Array(0),
+      (jb) => caqa.kalma(qb, ab, jb, JSON.stringify({ questions: q, answers: a, judgments: j })))));
     assert.equal(got, want, `kalma judged=${judged}`);
   }
 });
@@ -166,12 +192,30 @@ test('malformed corpus: validate and score equal the CLI', () => {
 
 test('a broken gold file is reported, not scored', () => {
   // (Complexity is optional since issue 15: a label no scheme spells breaks it.)
-  const bad = '{"id":"a","label":"mostly supportive"}\n';
-  const got = JSON.parse(caqa.scoreFile('{"id":"a","label":"supportive"}\n', bad, '{"goldName":"g.jsonl"}'));
+  const bad = withBytes('{"id":"a","label":"mostly supportive"}\n', (b) => new caqa.Gold(b));
+  const got = JSON.parse(withBytes('{"id":"a","label":"supportive"}\n',
+                                   (b) => bad.scoreFile(b, '{"goldName":"g.jsonl"}')));
   assert.equal(got.report, '');
   assert.match(got.gold_diagnostics, /^g\.jsonl:1:/);
-  const good = JSON.parse(caqa.scoreFile(new Uint8Array(0), fs.readFileSync(path.join(root, exampleGold)), '{}'));
-  assert.equal(good.gold_diagnostics, '');
+  assert.equal(bad.problems('{"goldName":"g.jsonl"}'), got.gold_diagnostics);
+  bad.delete();
+  const good = goldFor(exampleGold, fs.readFileSync(path.join(root, exampleGold)));
+  assert.equal(good.problems('{}'), '');
+  assert.equal(JSON.parse(withBytes(new Uint8Array(0), (b) => good.scoreFile(b, '{}'))).gold_diagnostics, '');
+});
+
+test('a Gold kept between calls scores as a fresh one, whatever the options in between', () => {
+  const pred = `${examples}/pred_weak.jsonl`, predBytes = fs.readFileSync(path.join(root, pred));
+  const goldBytes = fs.readFileSync(path.join(root, exampleGold));
+  const kept = withBytes(goldBytes, (b) => new caqa.Gold(b));
+  const score = (gold, args) =>
+    withBytes(predBytes, (b) => gold.scoreFile(b, JSON.stringify(optionsFor(args, pred, exampleGold, goldBytes))));
+  for (const args of [[], ['--binary'], ['--split', 'test'], ['--ignore-missing'], []]) {
+    const fresh = withBytes(goldBytes, (b) => new caqa.Gold(b));
+    assert.equal(score(kept, args), score(fresh, args), `kept gold, ${args.join(' ')}`);
+    fresh.delete();
+  }
+  kept.delete();
 });
 
 test('schemes a gold names (support3, binary), no complexity, --group-by: as the CLI', () => {

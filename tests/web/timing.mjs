@@ -1,7 +1,10 @@
 // In-browser time to validate and score a 24,000-line prediction file: the oracle's
 // N=24,000 sample (../shared/tools/oracle-sample/n24000, 4.5 MB, kept outside the repository;
 // skipped when absent) served as the site's gold split, pred_weak.jsonl (23,862 lines)
-// uploaded, time from upload to the report on screen, micro-F1 compared with the CLI's.
+// uploaded six times to one page (as six files, one name each), the time from each upload
+// to its report on screen, micro-F1 compared with the CLI's. The worker parses the gold
+// once per page, so every file after the first is read and scored only. Target: a median
+// under 40 ms after the first file.
 //   bash scripts/build_site.sh && node tests/web/timing.mjs
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,24 +28,35 @@ const pred = path.join(sample, 'pred_weak.jsonl');
 const want = JSON.parse(execFileSync(native, ['score', pred, '--gold', path.join(site, 'gold.jsonl'), '--json'],
                                      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).micro_f1;
 
+const uploads = 6;
+const files = Array.from({ length: uploads }, (_, i) => {
+  const copy = path.join(site, `pred_weak_${i + 1}.jsonl`);
+  fs.copyFileSync(pred, copy);
+  return copy;
+});
+
 const { server, base } = await serve(native, site);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   const lines = fs.readFileSync(pred, 'utf8').split('\n').filter((l) => l.trim()).length;
+  await page.goto(base);
+  await page.locator('#status', { hasText: /^Ready/ }).waitFor({ timeout: 30000 });
   const times = [];
-  for (let run = 0; run < 3; ++run) {
-    await page.goto(base);  // a fresh page each run: no report left from the last one
-    await page.locator('#status', { hasText: /^Ready/ }).waitFor({ timeout: 30000 });
+  for (const file of files) {
+    const name = path.basename(file);
     const t0 = Date.now();
-    await page.setInputFiles('#file-input', pred);
-    await page.locator('#status', { hasText: new RegExp(`micro-F1 ${want.toFixed(3)}`) }).waitFor({ timeout: 60000 });
+    await page.setInputFiles('#file-input', file);
+    await page.locator('#status', { hasText: `${name}: scored` }).waitFor({ timeout: 60000 });
     times.push(Date.now() - t0);
     const shown = await page.textContent('#micro-f1');
     assert.ok(shown.includes(want.toFixed(3)), `micro-F1 shown ${shown}, CLI ${want}`);
   }
-  console.log(`ok: in-browser validate + score of ${lines} prediction lines against 24,000 gold samples: ` +
-              `${times.join(' / ')} ms (upload to report, 1,000 bootstrap resamples); micro-F1 ${want.toFixed(6)} = CLI`);
+  const after = times.slice(1).sort((a, b) => a - b);
+  const median = after[Math.floor(after.length / 2)];
+  console.log(`ok: in-browser validate + score of ${lines} prediction lines against 24,000 gold samples, ` +
+              `${uploads} uploads to one page: ${times.join(' / ')} ms (upload to report, 1,000 bootstrap ` +
+              `resamples); median after the first ${median} ms (target < 40 ms); micro-F1 ${want.toFixed(6)} = CLI`);
 } finally {
   await browser.close();
   server.kill('SIGINT');

@@ -28,11 +28,13 @@ namespace caqa {
 
 struct GoldOptions {
   const LabelScheme* scheme = &caqa_scheme();  // gold labels are its spellings (or CAQA's, mapped)
-  bool scheme_given = false;                   // the user chose scheme: a line's "scheme" does not replace it
-  std::optional<std::string> split;            // keep only samples of this split
+  bool scheme_given = false;         // scheme is settled (the user chose it, or the caller read the gold's own with
+                                     // declared_gold_scheme): a line's "scheme" does not replace it
+  std::optional<std::string> split;  // keep only samples of this split
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
   bool texts = false;    // read question, answer, citation and evidence for the observer
   std::string group_by;  // a string gold field whose values group the samples ("" = none)
+  bool operator==(const GoldOptions&) const = default;
 };
 
 // The scheme the gold's first "scheme" names (nullptr when no line names one, or the

@@ -21,7 +21,8 @@ inline constexpr int kScoreSchemaVersion = 1;
 // of every front end (caqa score, the leaderboard, the browser, the explorer).
 struct ScoreRequest {
   const LabelScheme* scheme = &caqa_scheme();
-  bool scheme_given = false;  // chosen by the user (--scheme): a gold "scheme" does not replace it
+  bool scheme_given = false;      // chosen by the user (--scheme): a gold "scheme" does not replace it
+  bool gold_scheme_read = false;  // adopt_gold_scheme has run: scheme is the gold's own when it names one
   PredictionFormat format = PredictionFormat::Auto;
   ExtractMode extract = ExtractMode::Lenient;
   DuplicatePolicy duplicates = DuplicatePolicy::Error;
@@ -35,7 +36,7 @@ struct ScoreRequest {
   GoldOptions gold_options() const {
     GoldOptions o;
     o.scheme = scheme;
-    o.scheme_given = scheme_given;
+    o.scheme_given = scheme_given || gold_scheme_read;  // the gold is not scanned twice
     o.split = split;
     o.max_line_bytes = max_line_bytes;
     o.group_by = group_by;
@@ -46,6 +47,7 @@ struct ScoreRequest {
   void adopt_gold_scheme(const InputText& gold) {
     if (scheme_given) return;
     if (const LabelScheme* declared = declared_gold_scheme(gold, max_line_bytes)) scheme = declared;
+    gold_scheme_read = true;
   }
 };
 
@@ -92,6 +94,17 @@ struct ScoreReport {
   std::string evaluator_json;
 };
 
+// What each gold sample got: the predicted class, else the scheme's ConfusionMatrix
+// missing_column (no prediction) or unparseable_column; and the counts of the rows that
+// were scored. One pass over the rows in file order, one over the gold.
+struct GoldOutcomes {
+  std::vector<std::uint8_t> of_gold;
+  std::uint64_t invalid_label = 0, unparseable = 0, scores = 0;
+};
+GoldOutcomes gold_outcomes(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation);
+
+ScoreReport score(const GoldOutcomes& outcomes, const PredictionSet& predictions, const GoldSet& gold,
+                  const Validation& validation, const ScoreRequest& request, const ScoreSources& sources);
 ScoreReport score(const PredictionSet& predictions, const GoldSet& gold, const Validation& validation,
                   const ScoreRequest& request, const ScoreSources& sources);
 

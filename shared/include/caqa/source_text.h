@@ -31,6 +31,11 @@ class LineCursor {
 
 bool is_blank(std::string_view text);
 
+// Whether needle occurs in text. A scan at memory speed, for a needle that the text
+// seldom holds: std::string_view::find stops at every byte equal to the needle's first
+// (in JSON the quote of `"scheme"` comes every few bytes).
+bool contains_bytes(std::string_view text, std::string_view needle);
+
 // Byte offset of the first invalid UTF-8 sequence, or npos when the text is valid.
 std::size_t first_invalid_utf8(std::string_view text);
 

@@ -161,7 +161,7 @@ Diagnostics for_each_sample(const InputText& text, const SampleReadOptions& opti
           fmt::format("expected a line of at most {} bytes, found {} bytes", options.max_line_bytes, line.text.size()));
       continue;
     }
-    if (auto problem = parser.parse(line.text, text.readable_from(line.offset))) {
+    if (auto problem = parser.parse_line(text, line)) {
       errors.add(*problem);
       continue;
     }

@@ -8,6 +8,7 @@ ScoreRequest meta_score_request(ScoreRequest request) {
   // CAQA gold, unless the gold names support3 (full / partial / no) on its lines.
   request.scheme = &caqa_scheme();
   request.scheme_given = false;
+  request.gold_scheme_read = false;
   request.duplicates = DuplicatePolicy::Error;
   request.bootstrap.resamples = 0;
   return request;

@@ -20,16 +20,9 @@ ScoredFile score_read(const GoldSet& gold, PredictionSet predictions, const Scor
   f.validation = validate(f.predictions, gold, request.duplicates, std::move(gold_of_row));
   apply_scoring_policy(f.validation.diagnostics, request.duplicates);
   if (f.validation.diagnostics.has_errors()) return f;
-  f.report = score(f.predictions, gold, f.validation, request, sources);
-  const int missing = gold.scheme().size(), unparseable = missing + 1;
-  f.outcomes.resize(gold.size());
-  for (std::uint32_t g = 0; g < gold.size(); ++g) {
-    std::uint32_t r = f.validation.row_of_gold[g];
-    const PredictionRow* row = r == IdIndex::kAbsent ? nullptr : &f.predictions.rows[r];
-    f.outcomes[g] = static_cast<std::uint8_t>(!row                                ? missing
-                                              : row->kind == PredictedKind::Label ? row->label
-                                                                                  : unparseable);
-  }
+  GoldOutcomes outcomes = gold_outcomes(f.predictions, gold, f.validation);
+  f.report = score(outcomes, f.predictions, gold, f.validation, request, sources);
+  f.outcomes = std::move(outcomes.of_gold);
   return f;
 }
 
