@@ -13,5 +13,6 @@ bash scripts/build_wasm.sh build-wasm
 bash scripts/build_site.sh dist
 (cd tests/web && npm ci --no-audit --no-fund --silent)
 node tests/web/e2e.mjs
+node tests/web/board.mjs
 node tests/web/timing.mjs
 node tests/web/explorer.mjs

@@ -1,8 +1,9 @@
 // The "Score your predictions" panel: reads the chosen file in the browser, hands its
 // bytes to worker.js (the WebAssembly scorer) and draws the report. No request carries
 // the file: the worker scores it in memory, the JSON download is a local blob.
-import { renderProblems, renderReport } from './report.js';
+import { downloadJson, renderProblems, renderReport } from './report.js';
 import { loadLeaderboard, showVisitorRow } from './leaderboard.js';
+import { loadExtras } from './board_extras.js';
 
 const $ = (id) => document.getElementById(id);
 const status = $('status');
@@ -18,10 +19,10 @@ worker.onmessage = ({ data }) => {
   if (data.type === 'ready') {
     const g = data.gold;
     $('gold-info').textContent =
-      `${g.n ?? '?'} samples of split "${g.split || 'test'}", gold SHA-256 ${g.sha256.slice(0, 12)}…`;
+      `${g.n ?? '?'} samples, gold.jsonl SHA-256 ${g.sha256.slice(0, 12)}…`;
     setStatus('Ready: drop a prediction file.');
   } else if (data.type === 'error') {
-    setStatus(data.message, 'bad');
+    reject(data.message);
   } else if (data.type === 'result') {
     showResult(data);
   }
@@ -48,40 +49,73 @@ async function scoreFile(file) {
   worker.postMessage({ type: 'score', name: file.name, bytes, options: options() }, [bytes]);
 }
 
-function showResult({ name, validation, report }) {
-  const v = validation ? JSON.parse(validation) : null;
+// Nothing of a rejected or unscored file stays on the page: its report and its board row go.
+function reject(text) {
+  lastReport = null;
+  $('report').hidden = true;
+  showVisitorRow(null);
+  setStatus(text, 'bad');
+}
+
+function showProblems(name, v) {
   const problems = $('problems');
   problems.replaceChildren(...(v ? renderProblems(name, v) : []));
   problems.hidden = !v || v.diagnostics.length === 0;
+}
+
+// A file for the ranked split: validated against its ids (the labels are sealed), never scored.
+function showRanked(name, v) {
+  const n = v.n_gold, covered = n - v.n_missing;
+  showProblems(name, v.n_errors ? v : null);
+  if (v.n_errors) return reject(`${name} is a ranked-split file with ${v.n_errors} error(s) below, each with its line; fix them before submitting.`);
+  if (v.n_missing) {
+    return reject(`${name} predicts ${covered} of the ${n} ranked samples (${(100 * covered / n).toFixed(1)}%); a submission predicts every one ` +
+      `(first missing: ${v.first_missing_ids[0] ?? '?'}). Take the ids from ranked-inputs.jsonl.`);
+  }
+  lastReport = null;
+  $('report').hidden = true;
+  showVisitorRow(null);
+  setStatus(`${name}: a valid ranked-split file, all ${n} samples predicted, no errors. Its labels are sealed, so it is not ` +
+    'scored here: submit it (How to submit) and the board rescores it.', 'good');
+  return undefined;
+}
+
+function showResult({ name, validation, report, ranked }) {
+  const v = validation ? JSON.parse(validation) : null;
+  const rv = ranked ? JSON.parse(ranked.validation) : null;
+  if (rv && rv.n_missing < rv.n_gold) return showRanked(name, rv);
+  showProblems(name, v);
+  const zeroMatch = `${name} was not scored: none of your ids are in this split. This page scores the public split (gold.jsonl) and ` +
+    'checks files for the ranked split (ranked-inputs.jsonl); predict the samples of one of them.';
+  if (v && v.diagnostics.some((d) => d.code === 'no_matching_ids')) {
+    // Every unknown id (and every missing sample) listed beside that one error would only
+    // bury it and the file's own problems (a malformed line), which stay.
+    const kept = v.diagnostics.filter((d) => !['unknown_id', 'missing_predictions'].includes(d.code));
+    const count = (severity) => kept.filter((d) => d.severity === severity).length;
+    showProblems(name, { ...v, n_errors: count('error'), n_warnings: count('warning'), diagnostics: kept });
+    return reject(zeroMatch);
+  }
   if (!report) {
-    lastReport = null;
-    $('report').hidden = true;
-    setStatus(v ? `${name} was not scored: ${v.n_errors} error(s) below, each with its line.` :
-      `${name} could not be read.`, 'bad');
-    return;
+    return reject(v ? `${name} was not scored: ${v.n_errors} error(s) below, each with its line.` : `${name} could not be read.`);
+  }
+  const r = JSON.parse(report);
+  if (r.counts.n_matched === 0) {
+    return reject(zeroMatch);
   }
   lastReport = { name, text: report };
-  const r = JSON.parse(report);
   const view = $('report');
   view.replaceChildren(...renderReport(r, downloadReport));
   view.hidden = false;
   showVisitorRow(name, r);
-  setStatus(`${name}: scored ${r.n_scored} samples, micro-F1 ${r.micro_f1.toFixed(3)}.`, 'good');
+  setStatus(`${name}: scored ${r.n_scored} samples of the public split, micro-F1 ${r.micro_f1.toFixed(3)} (unofficial: the board ranks the ranked split).`, 'good');
+  return undefined;
 }
 
 function downloadReport() {
-  if (!lastReport) return;
-  const url = URL.createObjectURL(new Blob([lastReport.text], { type: 'application/json' }));
-  const a = Object.assign(document.createElement('a'), {
-    href: url, download: `${lastReport.name.replace(/\.[^.]*$/, '')}.caqa-score.json`,
-  });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  if (lastReport) downloadJson(lastReport.text, `${lastReport.name.replace(/\.[^.]*$/, '')}.caqa-score.json`);
 }
 
-loadLeaderboard();
+loadLeaderboard().then(loadExtras);
 
 const drop = $('drop-zone');
 $('file-input').addEventListener('change', (e) => scoreFile(e.target.files[0]));

@@ -10,8 +10,18 @@ export function el(tag, attrs = {}, ...children) {
     else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v);
   }
-  node.append(...children.flat().map((c) => (c instanceof Node ? c : String(c))));
+  node.append(...children.flat(Infinity).map((c) => (c instanceof Node ? c : String(c))));
   return node;
+}
+
+// Saves text as a local file (a blob URL: nothing is sent anywhere).
+export function downloadJson(text, filename) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 // Undefined metrics are null in the JSON and a dash on screen, as in the CLI's tables.
@@ -26,15 +36,34 @@ function table(caption, head, rows, cls = '') {
       el('tbody', {}, rows.map((row) => el('tr', {}, row.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', {}, c))))))));
 }
 
+// The core's hints name the command line's flags; on this page they are options and files.
+const PAGE_WORDS = [
+  [/score with --dup first\|last/g, 'choose "keep first" or "keep last" under Options, Repeated ids'],
+  [/unless you pass --ignore-missing/g, 'unless you tick "ignore missing predictions" under Options'],
+  [/--ignore-missing/g, '"ignore missing predictions" (Options)'],
+  [/the predictions and --gold are the same benchmark split/g, 'your file predicts this page\'s split (the public split, gold.jsonl, or the ranked split, ranked-inputs.jsonl)'],
+  [/none of these ids are in this split \(--split\?\)/g, 'none of your ids are in this split'],
+  [/ \(--max-line-bytes\)/g, ''],
+  [/--extract strict/g, 'Label reading "strict" (Options)'],
+  [/ ?\(--scheme [^)]*\)/g, ''],
+  [/raise --max-line-bytes if such long (records|lines) are intended/g, 'keep each line under the limit'],
+];
+export const inPageWords = (hint) => PAGE_WORDS.reduce((h, [re, words]) => h.replace(re, words), hint);
+
 // One list item per diagnostic: "line 3, column 49: error[malformed_json] ..." with its hint.
+// At most SHOWN_PROBLEMS items: a file of another split names thousands of unknown ids.
+const SHOWN_PROBLEMS = 50;
+
 export function renderProblems(name, v) {
-  const items = v.diagnostics.map((d) => el('li', { class: d.severity },
+  const items = v.diagnostics.slice(0, SHOWN_PROBLEMS).map((d) => el('li', { class: d.severity },
     el('span', { class: 'where' }, d.line ? `${name}:${d.line}${d.column ? `:${d.column}` : ''}` : name), ' ',
-    el('span', { class: 'code' }, `${d.severity}[${d.code}]`), ': ', d.message,
-    d.hint ? el('div', { class: 'hint' }, `hint: ${d.hint}`) : ''));
+    el('span', { class: 'code' }, `${d.severity}[${d.code}]`), ': ', inPageWords(d.message),
+    d.hint ? el('div', { class: 'hint' }, `hint: ${inPageWords(d.hint)}`) : ''));
+  const rest = v.diagnostics.length - items.length;
   return [
     el('h3', {}, `${v.n_errors} error(s), ${v.n_warnings} warning(s) in ${name}`),
     el('ol', { class: 'diagnostics' }, items),
+    rest > 0 ? el('p', { class: 'notes' }, `… and ${rest} more, not listed.`) : '',
   ];
 }
 

@@ -5,13 +5,34 @@
 //
 // Messages in:  {type: 'score', name, bytes: ArrayBuffer, options: {...}}
 // Messages out: {type: 'ready', gold: {...meta}} | {type: 'error', message}
-//               {type: 'result', name, validation: "<caqa validate --json>", report: "<caqa score --json>" | ""}
+//               {type: 'result', name, validation: "<caqa validate --json>", report: "<caqa score --json>" | "",
+//                ranked: null | {validation: "<caqa validate --json>"}}
+// gold.jsonl is the public split. A file that matches none of its ids is also validated
+// against the ranked split's ids (ranked-inputs.jsonl, no labels) the way `caqa
+// leaderboard check` does: each id with a placeholder label, only the validation is kept.
 /* global importScripts, createCaqa */
 'use strict';
 
 importScripts('caqa.js');
 
 const GOLD_URL = 'gold.jsonl';
+const RANKED_URL = 'ranked-inputs.jsonl';
+const PLACEHOLDER_LABEL = 'supportive';  // never scored: caqa/leaderboard/sealed_split.h
+
+let rankedIds = null;  // the ranked split's ids as a parsed gold with placeholder labels, made once
+async function rankedGold(caqa) {
+  if (!rankedIds) {
+    const text = new TextDecoder().decode(await fetchBytes(RANKED_URL));
+    const lines = text.split('\n').filter((l) => l.trim()).map((l) => {
+      const s = JSON.parse(l);
+      return JSON.stringify({ id: s.id, label: PLACEHOLDER_LABEL, complexity: s.complexity, split: 'test' });
+    });
+    const bytes = toModule(caqa, new TextEncoder().encode(`${lines.join('\n')}\n`));
+    rankedIds = new caqa.Gold(bytes);
+    bytes.delete();
+  }
+  return rankedIds;
+}
 
 async function sha256Hex(bytes) {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
@@ -62,14 +83,20 @@ onmessage = async (event) => {
     const date = new Date().toISOString().slice(0, 10);
     const all = JSON.stringify({ ...options, predictionName: name, goldName: GOLD_URL, goldSha256, date });
     const predictions = toModule(caqa, new Uint8Array(bytes));
-    // One call: diagnostics and report come from one pipeline run.
-    let result;
+    // One call per gold: diagnostics and report come from one pipeline run.
+    let validation, report, ranked = null;
     try {
-      result = JSON.parse(gold.scoreFile(predictions, all));
+      ({ validation, report } = JSON.parse(gold.scoreFile(predictions, all)));
+      const v = JSON.parse(validation);
+      if (v.n_missing === v.n_gold) {
+        const ids = await rankedGold(caqa);
+        const opts = JSON.stringify({ ...options, bootstrap: 0, predictionName: name, goldName: RANKED_URL, goldSha256: '', date });
+        ranked = { validation: JSON.parse(ids.scoreFile(predictions, opts)).validation };
+      }
     } finally {
       predictions.delete();
     }
-    postMessage({ type: 'result', name, validation: result.validation, report: result.report });
+    postMessage({ type: 'result', name, validation, report, ranked });
   } catch (e) {
     postMessage({ type: 'error', message: `scoring failed: ${e.message}` });
   }

@@ -2,6 +2,7 @@
 // them to the core (caqa/leaderboard/*), which checks them, rescores them and writes
 // the board (docs/leaderboard.md). This file only reads and writes files.
 #include <algorithm>
+#include <cstddef>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -9,6 +10,8 @@
 #include "build_sources.h"
 #include "caqa/kg/build.h"
 #include "caqa/leaderboard/entries.h"
+#include "caqa/leaderboard/sealed_split.h"
+#include "caqa/report.h"
 #include "command.h"
 #include "files.h"
 #include "inputs.h"
@@ -22,20 +25,41 @@ namespace {
 namespace fs = std::filesystem;
 namespace lb = caqa::leaderboard;
 
-lb::BoardBenchmark board_benchmark(const std::string& name, const InputText& test, const InputText& train,
-                                   std::string version) {
-  GoldParse t = parse_gold(test), r = parse_gold(train);
-  return lb::BoardBenchmark{std::move(t.gold), std::move(r.gold), name, std::move(version)};
+// Limits on what a pull request may hand to check and publish (docs/leaderboard.md).
+constexpr std::size_t kMaxPredictionBytes = std::size_t{64} << 20;  // on disk and decompressed
+constexpr std::size_t kMaxMetaBytes = std::size_t{64} << 10;
+
+// The default benchmark's test split, sealed (caqa/leaderboard/sealed_split.h), its
+// train split (the majority baseline) and its version.
+struct SealedBenchmark {
+  lb::SealedSplit split;
+  GoldSet train;
+  std::string version;  // SHA-256 of test.jsonl
+};
+
+std::optional<SealedBenchmark> seal(std::string_view test_jsonl, GoldSet train) {
+  std::string error;
+  auto split = lb::seal_test_split(test_jsonl, error);
+  if (!split) {
+    fmt::print(stderr, "caqa: benchmark/test.jsonl: {}\n", error);
+    return std::nullopt;
+  }
+  return SealedBenchmark{std::move(*split), std::move(train), sha256_hex(test_jsonl)};
 }
 
 // The output of `caqa build` in dir; with no dir, the default benchmark built in memory
 // by the same core call as `caqa build`.
-std::optional<lb::BoardBenchmark> obtain_benchmark(const std::string& dir) {
+std::optional<SealedBenchmark> obtain_benchmark(const std::string& dir) {
   if (!dir.empty()) {
-    auto test = load_gold((fs::path(dir) / "test.jsonl").string(), {});
-    auto train = test ? load_gold((fs::path(dir) / "train.jsonl").string(), {}, false) : std::nullopt;
+    std::string error;
+    auto test = read_file((fs::path(dir) / "test.jsonl").string(), error);
+    if (!test) {
+      fmt::print(stderr, "caqa: {}\n", error);
+      return std::nullopt;
+    }
+    auto train = load_gold((fs::path(dir) / "train.jsonl").string(), {}, false);
     if (!train) return std::nullopt;
-    return lb::BoardBenchmark{std::move(test->gold), std::move(train->gold), "benchmark/test.jsonl", test->sha256};
+    return seal(test->bytes(), std::move(train->gold));
   }
   std::string error;
   auto sources = load_build_sources({}, error);
@@ -50,21 +74,83 @@ std::optional<lb::BoardBenchmark> obtain_benchmark(const std::string& dir) {
     fmt::print(stderr, "caqa: building the default benchmark gave no samples\n");
     return std::nullopt;
   }
-  return board_benchmark("benchmark/test.jsonl", InputText(built.test_jsonl), InputText(built.train_jsonl),
-                         sha256_hex(built.test_jsonl));
+  GoldParse train = parse_gold(InputText(built.train_jsonl));
+  return seal(built.test_jsonl, std::move(train.gold));
+}
+
+// check's benchmark: the ranked split's ids with a placeholder label, so that a
+// submission's format, ids and coverage are validated without the sealed labels.
+std::optional<lb::BoardBenchmark> unlabelled_benchmark(SealedBenchmark& s) {
+  auto ids = parse_gold_text("benchmark/ranked-inputs.jsonl", InputText(s.split.ranked_placeholder), {});
+  if (!ids) return std::nullopt;
+  return lb::BoardBenchmark{
+      std::move(ids->gold), std::move(s.train), "benchmark/ranked-inputs.jsonl", s.version, "ranked", s.split.n_public};
+}
+
+// publish's benchmark: the sealed labels, which must be exactly the ranked split's samples.
+std::optional<lb::BoardBenchmark> sealed_benchmark(SealedBenchmark& s, const std::string& sealed_path) {
+  auto ids = parse_gold_text("benchmark/ranked-inputs.jsonl", InputText(s.split.ranked_placeholder), {});
+  auto sealed = ids ? load_gold(sealed_path, {}, false) : std::nullopt;
+  if (!sealed) return std::nullopt;
+  std::size_t found = 0;
+  for (std::uint32_t i = 0; i < ids->gold.size(); ++i)
+    found += sealed->gold.ids().find(ids->gold.ids().id(i)) != IdIndex::kAbsent;
+  if (found != ids->gold.size() || sealed->gold.size() != ids->gold.size()) {
+    fmt::print(stderr,
+               "caqa: {}: holds {} samples, {} of the {} in this benchmark's ranked split: it is the sealed gold of "
+               "another benchmark version (caqa leaderboard seal writes it)\n",
+               sealed_path, sealed->gold.size(), found, ids->gold.size());
+    return std::nullopt;
+  }
+  return lb::BoardBenchmark{
+      std::move(sealed->gold), std::move(s.train), "benchmark/ranked-gold.jsonl (sealed)", s.version, "ranked",
+      s.split.n_public};
+}
+
+// Why path may not be read as part of a submission under root ("" when it may): a pull
+// request could otherwise make check read any file the CI runner can (a link to
+// /etc/passwd, /dev/zero). Nothing of the file is shown.
+std::string unsafe_path(const fs::path& path, const fs::path& root) {
+  std::error_code ec;
+  const fs::file_status st = fs::symlink_status(path, ec);
+  if (st.type() == fs::file_type::not_found) return "is missing";
+  if (ec) return "cannot be inspected";
+  if (fs::is_symlink(st)) return "is a symbolic link; a submission holds regular files and folders only";
+  if (!fs::is_regular_file(st) && !fs::is_directory(st)) return "is not a regular file";
+  std::error_code ec_top;
+  const fs::path real = fs::canonical(path, ec), top = fs::canonical(root, ec_top);
+  if (ec || ec_top) return "cannot be resolved";
+  if (std::mismatch(real.begin(), real.end(), top.begin(), top.end()).second != top.end())
+    return "resolves outside the submissions folder";
+  return "";
+}
+
+// One submission file read within the limits, or nullopt with the problem added.
+std::optional<FileBytes> read_submission_file(const fs::path& path, const fs::path& root, std::size_t max_bytes,
+                                              std::vector<std::string>& problems) {
+  if (std::string why = unsafe_path(path, root); !why.empty()) {
+    problems.push_back(fmt::format("{}: error: {}", path.string(), why));
+    return std::nullopt;
+  }
+  std::string error;
+  auto bytes = read_file(path.string(), error, max_bytes);
+  if (!bytes) problems.push_back(error);  // "cannot read PATH: why"
+  return bytes;
 }
 
 // One submission folder, checked and scored; nullopt (problems printed) when invalid.
-std::optional<lb::BoardEntry> load_submission(const fs::path& folder, lb::SubmissionChecker& checker) {
+std::optional<lb::BoardEntry> load_submission(const fs::path& folder, const fs::path& root,
+                                              lb::SubmissionChecker& checker) {
   fs::path pred = folder / "predictions.jsonl";
-  if (!fs::exists(pred) && fs::exists(folder / "predictions.jsonl.gz")) pred = folder / "predictions.jsonl.gz";
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(pred, ec)) && fs::exists(fs::symlink_status(folder / "predictions.jsonl.gz", ec)))
+    pred = folder / "predictions.jsonl.gz";
   lb::SubmissionFiles files{folder.filename().string(), (folder / "meta.json").string(), {}, pred.string(), nullptr};
   std::vector<std::string> problems;
-  std::string error;
-  auto meta = read_file(files.meta_path, error);
-  if (!meta) problems.push_back(fmt::format("{}: cannot read: {}", files.meta_path, error));
-  auto predictions = read_file(files.predictions_path, error);
-  if (!predictions) problems.push_back(fmt::format("{}: cannot read: {}", files.predictions_path, error));
+  auto meta = read_submission_file(files.meta_path, root, kMaxMetaBytes, problems);
+  auto predictions = read_submission_file(pred, root, kMaxPredictionBytes, problems);
+  if (fs::exists(fs::symlink_status(folder / "public-predictions.jsonl", ec)))
+    read_submission_file(folder / "public-predictions.jsonl", root, kMaxPredictionBytes, problems);
   InputText text = predictions ? predictions->text() : InputText(std::string_view());
   if (meta) files.meta = meta->bytes();
   if (predictions) files.predictions = &text;
@@ -86,14 +172,16 @@ bool load_submissions(const fs::path& dir, const lb::BoardBenchmark& b, std::vec
   bool ok = true;
   std::vector<fs::path> folders;
   for (const auto& e : fs::directory_iterator(root, ec))
-    if (e.is_directory())
+    if (std::string why = unsafe_path(e.path(), root); !why.empty())
+      fmt::print(stderr, "{}: error: {}\n", e.path().string(), why), ok = false;
+    else if (e.is_directory())
       folders.push_back(e.path());
     else
       fmt::print(stderr, "{}: error: only folders belong in {}\n", e.path().string(), root.string()), ok = false;
   std::sort(folders.begin(), folders.end());
   lb::SubmissionChecker checker(b);
   for (const auto& folder : folders)
-    if (auto entry = load_submission(folder, checker))
+    if (auto entry = load_submission(folder, root, checker))
       entries.push_back(std::move(*entry));
     else
       ok = false;
@@ -124,6 +212,31 @@ void note_stale(const fs::path& dir, const lb::BoardBenchmark& b) {
                                                       : "is not valid JSON");
 }
 
+// The public split, the ranked split's inputs and its sealed gold, as files.
+int write_sealed(const SealedBenchmark& s, const fs::path& out) {
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  for (const auto& [name, text] : {std::pair<const char*, const std::string&>{"public.jsonl", s.split.public_gold},
+                                   {"ranked-inputs.jsonl", s.split.ranked_inputs},
+                                   {"ranked-gold.jsonl", s.split.ranked_gold}})
+    if (!emit((out / name).string(), text)) return kExitUsage;
+  fmt::print(
+      "sealed benchmark version {}: {} public samples (public.jsonl, labels shipped with the site), {} ranked "
+      "(ranked-inputs.jsonl without labels; ranked-gold.jsonl is the sealed file: keep it out of the "
+      "repository and the site) in {}/\n",
+      s.version, s.split.n_public, s.split.n_ranked, out.string());
+  return kExitOk;
+}
+
+// Each verified entry's full score report on the ranked split, for its entry page.
+bool write_entry_reports(const std::vector<lb::BoardEntry>& entries, const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  for (const lb::BoardEntry& e : entries)
+    if (!emit((dir / (e.meta.slug + ".json")).string(), report_json(*e.scored.report))) return false;
+  return true;
+}
+
 class LeaderboardCommand : public Command {
  public:
   explicit LeaderboardCommand(CLI::App& parent) {
@@ -131,25 +244,41 @@ class LeaderboardCommand : public Command {
         "leaderboard", "Check the submissions under leaderboard/ or publish them, rescored, as leaderboard.json.");
     app->require_subcommand(1);
     check_ = app->add_subcommand("check",
-                                 "Validate every submission: meta.json fields and types, slug = folder and unique, "
-                                 "predictions valid against the gold, benchmark version.\nExit 0 all valid, 1 a "
-                                 "submission is invalid, 2 usage error or unusable benchmark.");
+                                 "Validate every submission without the sealed labels: meta.json fields and types, "
+                                 "slug = folder and unique, predictions' format, ids and coverage of the ranked "
+                                 "split, benchmark version, limits.\nExit 0 all valid, 1 a submission is invalid, 2 "
+                                 "usage error or unusable benchmark.");
     publish_ = app->add_subcommand("publish",
-                                   "Rescore every submission and the trivial baselines with the core scorer, rank "
-                                   "them with paired tests,\nwrite DIR/leaderboard.json (deterministic) and copy it "
-                                   "into DIST when given.");
-    for (CLI::App* sub : {check_, publish_}) {
-      sub->add_option("--dir", dir_, "Leaderboard folder (submissions/, reported/)")->capture_default_str();
+                                   "Rescore every submission and the trivial baselines on the ranked split with its "
+                                   "sealed labels, rank them with paired tests,\nwrite DIR/leaderboard.json "
+                                   "(deterministic) and copy it into DIST when given.");
+    seal_ = app->add_subcommand("seal",
+                                "Write the test split's two parts: public.jsonl (labels public), ranked-inputs.jsonl "
+                                "(no labels) and ranked-gold.jsonl (the sealed labels publish reads).");
+    for (CLI::App* sub : {check_, publish_, seal_})
       sub->add_option("--benchmark", benchmark_,
                       "A built benchmark folder (test.jsonl, train.jsonl); default: build the default one now")
           ->type_name("DIR");
-    }
+    for (CLI::App* sub : {check_, publish_})
+      sub->add_option("--dir", dir_, "Leaderboard folder (submissions/, reported/)")->capture_default_str();
+    publish_
+        ->add_option("--sealed-gold", sealed_gold_,
+                     "The ranked split's labels (ranked-gold.jsonl of caqa leaderboard seal); never commit it")
+        ->envname("CAQA_SEALED_GOLD")
+        ->type_name("FILE");
     publish_->add_option("--dist", dist_, "Also copy leaderboard.json into this site folder")->type_name("DIR");
     publish_->add_option("-o,--output", output_, "Write the board here instead of DIR/leaderboard.json")
         ->type_name("FILE");
+    publish_->add_option("--entries", entries_, "Also write each verified entry's score report as DIR/<slug>.json")
+        ->type_name("DIR");
+    seal_->add_option("-o,--output", output_, "Folder for the three files")->type_name("DIR")->required();
   }
 
   int run() override {
+    if (seal_->parsed()) {
+      auto bench = obtain_benchmark(benchmark_);
+      return bench ? write_sealed(*bench, output_) : kExitUsage;
+    }
     // A --dir without submissions/ is a wrong argument (exit 2), not an invalid submission.
     std::error_code ec;
     if (!fs::is_directory(fs::path(dir_) / "submissions", ec)) {
@@ -157,7 +286,15 @@ class LeaderboardCommand : public Command {
                  (fs::path(dir_) / "submissions").string());
       return kExitUsage;
     }
-    auto bench = obtain_benchmark(benchmark_);
+    if (publish_->parsed() && sealed_gold_.empty()) {
+      fmt::print(stderr,
+                 "caqa: publish scores the ranked split with its sealed labels: give --sealed-gold FILE or set "
+                 "CAQA_SEALED_GOLD (caqa leaderboard seal -o DIR writes DIR/ranked-gold.jsonl)\n");
+      return kExitUsage;
+    }
+    auto sealed = obtain_benchmark(benchmark_);
+    if (!sealed) return kExitUsage;
+    auto bench = check_->parsed() ? unlabelled_benchmark(*sealed) : sealed_benchmark(*sealed, sealed_gold_);
     if (!bench) return kExitUsage;
     std::vector<lb::BoardEntry> entries;
     if (!load_submissions(dir_, *bench, entries)) {
@@ -170,7 +307,10 @@ class LeaderboardCommand : public Command {
     if (!reported) return kExitInvalid;
     if (check_->parsed()) {
       note_stale(dir_, *bench);
-      fmt::print("ok: {} submission(s) valid against benchmark version {}\n", entries.size(), bench->version);
+      fmt::print(
+          "ok: {} submission(s) valid against benchmark version {} ({} ranked samples, checked without "
+          "their labels)\n",
+          entries.size(), bench->version, bench->test.size());
       return kExitOk;
     }
     const std::size_t submissions = entries.size();
@@ -180,7 +320,8 @@ class LeaderboardCommand : public Command {
     if (!problems.empty()) return kExitUsage;
     std::string text = lb::board_json(entries, *bench, *reported);
     std::string out = output_.empty() ? (fs::path(dir_) / "leaderboard.json").string() : output_;
-    if (!emit(out, text) || (!dist_.empty() && !emit((fs::path(dist_) / "leaderboard.json").string(), text)))
+    if (!emit(out, text) || (!dist_.empty() && !emit((fs::path(dist_) / "leaderboard.json").string(), text)) ||
+        (!entries_.empty() && !write_entry_reports(entries, entries_)))
       return kExitUsage;
     fmt::print("published {} verified submission(s) + {} baseline(s) to {}{}\n", submissions,
                entries.size() - submissions, out, dist_.empty() ? "" : " and " + dist_ + "/");
@@ -188,8 +329,8 @@ class LeaderboardCommand : public Command {
   }
 
  private:
-  CLI::App *check_ = nullptr, *publish_ = nullptr;
-  std::string dir_ = "leaderboard", benchmark_, dist_, output_;
+  CLI::App *check_ = nullptr, *publish_ = nullptr, *seal_ = nullptr;
+  std::string dir_ = "leaderboard", benchmark_, dist_, output_, sealed_gold_, entries_;
 };
 
 }  // namespace

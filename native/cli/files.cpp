@@ -41,9 +41,14 @@ FileBytes::~FileBytes() {
 namespace {
 
 // Everything left on fd (standard input, a pipe, /dev/stdin), with the parser's padding.
-bool read_stream(int fd, std::string& out) {
+std::string too_large(std::size_t max_bytes, bool decompressed = false) {
+  return fmt::format("larger than the limit of {} bytes{}", max_bytes, decompressed ? " once decompressed" : "");
+}
+
+// Reads to the end, or stops once out holds more than max_bytes (the caller refuses it).
+bool read_stream(int fd, std::string& out, std::size_t max_bytes) {
   char chunk[1 << 16];
-  for (;;) {
+  while (out.size() <= max_bytes) {
     ssize_t n = ::read(fd, chunk, sizeof chunk);
     if (n == 0) break;
     if (n < 0) {
@@ -80,8 +85,9 @@ bool is_input(const struct stat& st) {
 }
 
 // Every gzip member of bytes, each checked to its end: a stream cut short (no trailer,
-// so no CRC-32 and length check) is an error, never silently shorter data.
-bool gunzip(std::string_view bytes, std::string& out, std::string& error) {
+// so no CRC-32 and length check) is an error, never silently shorter data. Stops once
+// the output holds more than max_bytes, so a small bomb never fills the memory.
+bool gunzip(std::string_view bytes, std::string& out, std::size_t max_bytes, std::string& error) {
   z_stream z{};
   if (::inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return error = "cannot start zlib", false;
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
@@ -94,6 +100,10 @@ bool gunzip(std::string_view bytes, std::string& out, std::string& error) {
     z.avail_out = sizeof chunk;
     status = ::inflate(&z, Z_NO_FLUSH);
     out.append(chunk, sizeof chunk - z.avail_out);
+    if (out.size() > max_bytes) {
+      error = too_large(max_bytes, true);
+      break;
+    }
     if (status == Z_BUF_ERROR || (status == Z_OK && z.avail_in == 0 && z.avail_out != 0)) {
       error = "truncated gzip data: the stream ends before its CRC-32 trailer";
       break;
@@ -110,7 +120,7 @@ bool gunzip(std::string_view bytes, std::string& out, std::string& error) {
 
 }  // namespace
 
-std::optional<FileBytes> read_file(const std::string& path, std::string& error) {
+std::optional<FileBytes> read_file(const std::string& path, std::string& error, std::size_t max_bytes) {
   FileBytes file;
   const bool gz = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
   int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -129,13 +139,18 @@ std::optional<FileBytes> read_file(const std::string& path, std::string& error) 
     close_fd();
     return std::nullopt;
   }
+  if (S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) > max_bytes) {
+    error = fmt::format("cannot read {}: {}", path, too_large(max_bytes));
+    close_fd();
+    return std::nullopt;
+  }
   // Pipes and devices (standard input, /dev/stdin) and gzip files are read into memory.
   if (!S_ISREG(st.st_mode) || gz) {
     std::string raw;
-    bool ok = read_stream(fd, raw);
+    bool ok = read_stream(fd, raw, max_bytes);
     close_fd();
-    if (!ok) {
-      error = fmt::format("cannot read {}: {}", path, std::strerror(errno));
+    if (!ok || raw.size() > max_bytes) {
+      error = fmt::format("cannot read {}: {}", path, ok ? too_large(max_bytes) : std::strerror(errno));
       return std::nullopt;
     }
     if (!gz) {
@@ -144,7 +159,7 @@ std::optional<FileBytes> read_file(const std::string& path, std::string& error) 
     }
     // gzip-compressed input (e.g. a leaderboard submission's predictions.jsonl.gz).
     std::string why;
-    if (!gunzip(raw, file.data_, why)) {
+    if (!gunzip(raw, file.data_, max_bytes, why)) {
       error = fmt::format("cannot read {}: {}", path, why);
       return std::nullopt;
     }

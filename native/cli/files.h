@@ -1,6 +1,7 @@
 // File and hashing I/O for the CLI (the core does none).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,7 +23,7 @@ class FileBytes {
   InputText text() const { return map_ ? InputText::borrow_padded(bytes()) : InputText(data_); }
 
  private:
-  friend std::optional<FileBytes> read_file(const std::string& path, std::string& error);
+  friend std::optional<FileBytes> read_file(const std::string& path, std::string& error, std::size_t max_bytes);
   std::string data_;
   const char* map_ = nullptr;
   std::size_t map_size_ = 0;
@@ -32,8 +33,10 @@ class FileBytes {
 // "-" reads standard input, a path ending in .gz is decompressed (and checked to its
 // CRC trailer), pipes and devices are read to their end, a directory is refused. Every
 // file read is remembered as an input of this run (see write_file_atomic). On failure
-// returns nullopt and sets error.
-std::optional<FileBytes> read_file(const std::string& path, std::string& error);
+// returns nullopt and sets error. A file, stream or decompressed content longer than
+// max_bytes is refused without being read further (the error names only the limit).
+std::optional<FileBytes> read_file(const std::string& path, std::string& error,
+                                   std::size_t max_bytes = static_cast<std::size_t>(-1));
 
 // The one way the CLI writes an output, nothing lost or half-written:
 //  - "-" is standard output; a regular file is written to path.tmp-<pid>, then renamed over

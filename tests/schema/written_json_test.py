@@ -109,7 +109,9 @@ def main():
     server.shutdown()
     checks += [f"prediction={t('pred_lexical.jsonl')}", f"prediction={t('pred_eval.jsonl')}"]
 
-    run("leaderboard publish", ["leaderboard", "publish", "--benchmark", bench, "-o", t("leaderboard.json")])
+    run("leaderboard seal", ["leaderboard", "seal", "--benchmark", bench, "-o", t("sealed")])
+    run("leaderboard publish", ["leaderboard", "publish", "--benchmark", bench, "--sealed-gold",
+                                t("sealed/ranked-gold.jsonl"), "-o", t("leaderboard.json")])
     checks += [f"leaderboard={t('leaderboard.json')}", "leaderboard=leaderboard/leaderboard.json"]
     submissions = "leaderboard/submissions"
     for slug in sorted(os.listdir(submissions)):

@@ -13,6 +13,7 @@
 #include "caqa/leaderboard/entries.h"
 #include "caqa/leaderboard/json_schema.h"
 #include "caqa/leaderboard/ranking.h"
+#include "caqa/leaderboard/sealed_split.h"
 #include "test_support.h"
 
 namespace caqa::leaderboard {
@@ -429,3 +430,40 @@ TEST(LeaderboardReported, NeedsTheFlagAndEntries) {
 
 }  // namespace
 }  // namespace caqa::leaderboard
+
+// Issue 18: the ranked split keeps a source question's samples together (its four
+// citations carry four labels), ships no label or evidence in its inputs, and is the
+// same for the same test.jsonl.
+TEST(LeaderboardSealedSplit, KeepsQuestionsTogetherAndInputsUnlabelled) {
+  std::string test;
+  const char* labels[] = {"supportive", "partially_supportive", "contradictory", "irrelevant"};
+  for (int q = 0; q < 40; ++q)
+    for (int l = 0; l < 4; ++l)
+      test += fmt::format(
+          "{{\"id\":\"{:016x}\",\"question\":\"q{}\",\"answer\":\"a\",\"citation\":\"c\",\"label\":\"{}\","
+          "\"complexity\":\"single\",\"split\":\"test\",\"evidence\":{{\"triples\":[]}},\"source_question\":\"s{}\"}}"
+          "\n",
+          q * 4 + l, q, labels[l], q);
+  std::string error;
+  auto split = caqa::leaderboard::seal_test_split(test, error);
+  ASSERT_TRUE(split) << error;
+  EXPECT_EQ(split->n_public + split->n_ranked, 160u);
+  EXPECT_EQ(split->n_public % 4, 0u);
+  EXPECT_GT(split->n_public, 0u);
+  for (int q = 0; q < 40; ++q) {
+    const std::string group = fmt::format("\"source_question\":\"s{}\"", q);
+    std::size_t in_public = 0, pos = 0;
+    while ((pos = split->public_gold.find(group, pos)) != std::string::npos) ++in_public, ++pos;
+    EXPECT_TRUE(in_public == 0 || in_public == 4) << "question " << q << " is split across the two parts";
+  }
+  EXPECT_EQ(split->ranked_inputs.find("\"label\""), std::string::npos);
+  EXPECT_EQ(split->ranked_inputs.find("evidence"), std::string::npos);
+  EXPECT_EQ(split->ranked_inputs.find("source_question"), std::string::npos);
+  EXPECT_EQ(split->ranked_placeholder.find("partially_supportive"), std::string::npos);
+  auto again = caqa::leaderboard::seal_test_split(test, error);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->ranked_gold, split->ranked_gold);
+  EXPECT_EQ(again->ranked_inputs, split->ranked_inputs);
+  EXPECT_FALSE(caqa::leaderboard::seal_test_split("{\"id\": 3}\n", error));
+  EXPECT_EQ(error, "line 1: expected a JSON object with a string \"id\"");
+}

@@ -37,8 +37,8 @@ try {
       slug: tr.dataset.slug, cells: [...tr.querySelectorAll('td')].map((td) => td.textContent) })));
     assert.deepEqual(rows.map((r) => r.slug), board.verified.map((e) => e.slug), 'rows in the board\'s order');
     board.verified.forEach((e, i) => {
-      assert.ok(rows[i].cells[0].startsWith(`${e.rank}T${e.tie_group}`), `rank of ${e.slug}: ${rows[i].cells[0]}`);
-      assert.ok(rows[i].cells[7].startsWith(e.micro_f1.toFixed(3)), `micro-F1 of ${e.slug}: ${rows[i].cells[7]}`);
+      assert.ok(rows[i].cells[0].startsWith(String(e.rank)), `rank of ${e.slug}: ${rows[i].cells[0]}`);
+      assert.ok(rows[i].cells[6].startsWith(e.micro_f1.toFixed(3)), `micro-F1 of ${e.slug}: ${rows[i].cells[6]}`);
       assert.equal(rows[i].cells[12], e.badge);
     });
     const reportedRows = await page.$$eval('#lb-reported tbody tr', (trs) => trs.length);
@@ -46,7 +46,7 @@ try {
     // Sorting by Sup. F1 (descending) and filtering by setting.
     if (label === 'desktop') await page.click('#lb-table button[data-col="f1-supportive"]');
     else await page.selectOption('#lb-sort', 'f1-supportive');  // the header row is hidden on a phone
-    const sup = await page.$$eval('#lb-table tbody tr td:nth-child(4)', (tds) => tds.map((td) => Number(td.textContent)));
+    const sup = await page.$$eval('#lb-table tbody tr td:nth-child(3)', (tds) => tds.map((td) => Number(td.textContent)));
     assert.deepEqual(sup, [...sup].sort((a, b) => b - a), `sorted by Sup.: ${sup}`);
     await page.selectOption('#lb-sort', 'rank');
     await page.selectOption('#lb-setting', 'other');
@@ -66,8 +66,8 @@ try {
     const visitor = page.locator('#lb-table tr.visitor');
     await visitor.waitFor({ timeout: 5000 });
     const vcells = await visitor.locator('td').allTextContents();
-    assert.ok(vcells[2].includes('pred_keyword_overlap.jsonl') && vcells[2].includes('unofficial'), `visitor row: ${vcells}`);
-    assert.ok(vcells[7].startsWith(cli.micro_f1.toFixed(3)), `visitor micro-F1: ${vcells[7]}`);
+    assert.ok(vcells[1].includes('pred_keyword_overlap.jsonl') && vcells[1].includes('unofficial'), `visitor row: ${vcells}`);
+    assert.ok(vcells[6].startsWith(cli.micro_f1.toFixed(3)), `visitor micro-F1: ${vcells[6]}`);
     assert.equal(vcells[12], 'unofficial');
     await page.locator('#leaderboard').screenshot({ path: path.join(shots, `${label}-leaderboard.png`) });
     await page.screenshot({ path: path.join(shots, `${label}-report.png`), fullPage: true });

@@ -92,8 +92,9 @@ PairedResult paired(const ScoredFile& a, const ScoredFile& b, const GoldSet& tes
 }
 
 Json benchmark_json(const BoardBenchmark& b) {
-  return Json{{"name", "caqa build (default KG)"}, {"version", b.version},    {"gold", b.test_name},
-              {"gold_sha256", b.version},          {"split", b.test.split()}, {"n", b.test.size()}};
+  return Json{
+      {"name", "caqa build (default KG)"}, {"version", b.version}, {"gold", b.test_name}, {"gold_sha256", b.version},
+      {"split", b.test.split()},           {"part", b.part},       {"n", b.test.size()},  {"public_n", b.public_n}};
 }
 
 Json ranking_json() {

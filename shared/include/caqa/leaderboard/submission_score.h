@@ -20,6 +20,10 @@ struct BoardBenchmark {
   GoldSet test, train;
   std::string test_name = "benchmark/test.jsonl";
   std::string version;  // SHA-256 of test.jsonl
+  // Which part of the test split `test` is (sealed_split.h): "ranked" for the board,
+  // "test" when the whole split is scored; public_n: the public split's size.
+  std::string part = "test";
+  std::size_t public_n = 0;
 };
 
 // The request of every board entry: the defaults of caqa score.
