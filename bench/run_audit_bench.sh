@@ -10,10 +10,7 @@
 # The benchmark is built once into $CAQA_BENCH_DATA/audit/metaqa (default /tmp/caqa-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-data=../shared/data
-if [ ! -d "$data/metaqa" ]; then echo "skipped: $data/metaqa is absent"; exit 0; fi
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build --target caqa >/dev/null
+. bench/metaqa_caqa.sh
 caqa=build/native/caqa
 repeats=${REPEATS:-3}
 tmp=${CAQA_BENCH_DATA:-/tmp/caqa-bench}/audit

@@ -15,10 +15,7 @@
 #   bench/run_build_bench.sh [RUNS=3]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-data=../shared/data
-if [ ! -d "$data/metaqa" ]; then echo "skipped: $data/metaqa is absent"; exit 0; fi
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build --target caqa >/dev/null
+. bench/metaqa_caqa.sh
 tmp=${CAQA_BENCH_DATA:-/tmp/caqa-bench}/build
 mkdir -p "$tmp"
 
