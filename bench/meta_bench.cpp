@@ -100,6 +100,9 @@ int main(int argc, char** argv) {
                decimals < 0 ? "full precision" : "one decimal", cells.scores.size(), one * 1e3, all * 1e3, gpu_time,
                gpu_same, same_bits(cpu, cpu_all) ? "" : "  (CPU threads DIFFER)");
   }
-  fmt::print("cost all-distinct / few-distinct (cpu, {} threads): {:.2f}x (target <= 2x)\n", cores, all_distinct / few);
+  // The ratio only when both cases ran (one case alone: nothing to compare).
+  if (few > 0 && all_distinct > 0)
+    fmt::print("cost all-distinct / few-distinct (cpu, {} threads): {:.2f}x (target <= 2x)\n", cores,
+               all_distinct / few);
   return 0;
 }
