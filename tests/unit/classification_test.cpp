@@ -64,7 +64,8 @@ TEST(Classification, IgnoreMissingDropsOnlyAbsentPredictions) {
 }
 
 TEST(Classification, DuplicatePolicies) {
-  std::string predictions = caqa::test::edge_predictions() + "{\"id\":\"e01\",\"label\":\"irrelevant\"}\n";
+  std::string predictions = caqa::test::edge_predictions();
+  predictions += "{\"id\":\"e01\",\"label\":\"irrelevant\"}\n";
   auto o = strict_options();
   o.duplicates = caqa::DuplicatePolicy::First;
   EXPECT_EQ(caqa::test::score_texts(caqa::test::edge_gold(), predictions, o).report.classification.correct, 8u);

@@ -221,8 +221,7 @@ MetaPairsRead read_meta_pairs(const InputText& text, std::size_t max_line_bytes,
     read_pairs_jsonl(text, max_line_bytes, out, pairs);
   pairs.check_coding();
   if (out.lines == 0 && !out.diagnostics.has_errors())
-    out.diagnostics.items.push_back(
-        {ErrorCode::EmptyFile, Severity::Error, 0, 0, "expected statement-citation pairs, found an empty file", ""});
+    pairs.error(0, ErrorCode::EmptyFile, 0, "expected statement-citation pairs, found an empty file");
   return out;
 }
 
