@@ -3,8 +3,12 @@
 // skipped when absent) served as the site's gold split, pred_weak.jsonl (23,862 lines)
 // uploaded six times to one page (as six files, one name each), the time from each upload
 // to its report on screen, micro-F1 compared with the CLI's. The worker parses the gold
-// once per page, so every file after the first is read and scored only. Target: a median
-// under 40 ms after the first file.
+// once per page, so every file after the first is read and scored only. Two clocks: the
+// page's own (#status data-ms: from the file's choice to its report laid out, what a
+// visitor waits) and the harness's (that plus Playwright's transfer of the 4.5 MB file into
+// the browser and its polling). The board's row and plots are redrawn a frame after the
+// report (data-board-ms). Target: a median under 40 ms after the first file, on the page's
+// clock.
 //   bash scripts/build_site.sh && node tests/web/timing.mjs
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,21 +46,25 @@ try {
   const lines = fs.readFileSync(pred, 'utf8').split('\n').filter((l) => l.trim()).length;
   await page.goto(base);
   await page.locator('#status', { hasText: /^Ready/ }).waitFor({ timeout: 30000 });
-  const times = [];
+  const times = [], pageTimes = [], boardTimes = [];
   for (const file of files) {
     const name = path.basename(file);
     const t0 = Date.now();
     await page.setInputFiles('#file-input', file);
     await page.locator('#status', { hasText: `${name}: scored` }).waitFor({ timeout: 60000 });
     times.push(Date.now() - t0);
+    pageTimes.push(Number(await page.getAttribute('#status', 'data-ms')));
+    await page.waitForSelector('#status[data-board-ms]', { timeout: 60000 });
+    boardTimes.push(Number(await page.getAttribute('#status', 'data-board-ms')));
     const shown = await page.textContent('#micro-f1');
     assert.ok(shown.includes(want.toFixed(3)), `micro-F1 shown ${shown}, CLI ${want}`);
   }
-  const after = times.slice(1).sort((a, b) => a - b);
-  const median = after[Math.floor(after.length / 2)];
+  const medianAfterFirst = (t) => t.slice(1).sort((a, b) => a - b)[Math.floor((t.length - 1) / 2)];
   console.log(`ok: in-browser validate + score of ${lines} prediction lines against 24,000 gold samples, ` +
-              `${uploads} uploads to one page: ${times.join(' / ')} ms (upload to report, 1,000 bootstrap ` +
-              `resamples); median after the first ${median} ms (target < 40 ms); micro-F1 ${want.toFixed(6)} = CLI`);
+              `${uploads} uploads to one page, 1,000 bootstrap resamples: page clock ${pageTimes.join(' / ')} ms, ` +
+              `median after the first ${medianAfterFirst(pageTimes)} ms (target < 40 ms); with the board's row and plots ` +
+              `redrawn ${boardTimes.join(' / ')} ms, median ${medianAfterFirst(boardTimes)} ms; harness clock ` +
+              `${times.join(' / ')} ms, median ${medianAfterFirst(times)} ms; micro-F1 ${want.toFixed(6)} = CLI`);
 } finally {
   await browser.close();
   server.kill('SIGINT');
