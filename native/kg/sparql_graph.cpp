@@ -88,7 +88,8 @@ std::string SparqlGraph::page(const Query& q, std::size_t offset, std::size_t li
     depth += c == '(' ? 1 : c == ')' ? -1 : 0;
     if (c == '?' && depth == 0) {
       const std::size_t end = q.vars.find(' ', i);
-      order += " " + q.vars.substr(i, end == std::string::npos ? end : end - i);
+      order += ' ';
+      order += q.vars.substr(i, end == std::string::npos ? end : end - i);
     }
   }
   return fmt::format("SELECT *{} WHERE {{ {{ SELECT {} WHERE {{ {} }}{} ORDER BY{} }} }} OFFSET {} LIMIT {}",

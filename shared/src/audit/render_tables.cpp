@@ -47,13 +47,15 @@ std::string render_text(const AuditReport& report) {
   out += " ";
   for (Complexity c : kComplexities) out += fmt::format(" {:>7}", complexity_title(c));
   const std::size_t width = out.size() - out.rfind('\n') - 1;
-  out += "\n" + std::string(width, '-') + "\n";
+  out += '\n';
+  out.append(width, '-');
+  out += '\n';
   for (const ProbeRow& r : report.rows) {
     out += fmt::format("{:<{}}  {:>6}  {}  {:>7}  {:<9} ", probe_info(r.probe).name, w, r.scores.n,
                        number(r.micro_f1, 8), delta(r.over_majority), verdict(r));
-    for (const auto& label : r.scores.per_label) out += " " + number(label.f1, 6);
+    for (const auto& label : r.scores.per_label) out += fmt::format(" {}", number(label.f1, 6));
     out += " ";
-    for (Complexity c : kComplexities) out += " " + number(r.scores.complexity_micro_f1[index_of(c)], 7);
+    for (Complexity c : kComplexities) out += fmt::format(" {}", number(r.scores.complexity_micro_f1[index_of(c)], 7));
     out += "\n";
   }
   out += "\n";
@@ -80,8 +82,8 @@ std::string render_markdown(const AuditReport& report) {
     const ProbeInfo& info = probe_info(r.probe);
     out += fmt::format("| {} | {} | {} | {} | {} |", info.name, info.cue, cell(r.micro_f1), delta(r.over_majority),
                        r.warns ? "**leak**" : verdict(r));
-    for (const auto& label : r.scores.per_label) out += " " + cell(label.f1) + " |";
-    for (Complexity c : kComplexities) out += " " + cell(r.scores.complexity_micro_f1[index_of(c)]) + " |";
+    for (const auto& label : r.scores.per_label) out += fmt::format(" {} |", cell(label.f1));
+    for (Complexity c : kComplexities) out += fmt::format(" {} |", cell(r.scores.complexity_micro_f1[index_of(c)]));
     out += "\n";
   }
   out += "\n";

@@ -63,7 +63,10 @@ RenderedPrompt render_prompt(std::string_view tmpl, std::span<const PromptField>
     if (field == fields.end()) {
       out.text.clear();
       out.error = PromptError::UnknownPlaceholder;
-      out.detail = "{" + std::string(name) + "}";
+      out.detail.clear();  // appended, not assigned: GCC 12 warns wrongly on the assignment
+      out.detail += '{';
+      out.detail += name;
+      out.detail += '}';
       return out;
     }
     out.text.append(tmpl.substr(copied, pos - copied));

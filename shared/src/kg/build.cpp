@@ -133,7 +133,7 @@ void harden(BuildResult& result, const hardening::AfliteOptions& options, const 
   for (const auto& s : result.samples) samples.push_back({s.question, s.answer, s.citation, s.label, s.complexity});
   built.hardening = hardening::aflite_filter(samples, options, parallel);
   if (built.hardening->error != hardening::AfliteError::None) return;
-  markdown = "\n" + hardening::aflite_markdown(*built.hardening, options);
+  markdown = fmt::format("\n{}", hardening::aflite_markdown(*built.hardening, options));
   std::vector<BenchmarkSample> kept;
   for (std::size_t i = 0; i < result.samples.size(); ++i)
     if (built.hardening->keep[i]) kept.push_back(std::move(result.samples[i]));
@@ -238,7 +238,7 @@ BuiltBenchmark build_over(const KnowledgeGraph& graph, const GraphSummary& summa
         "\n## Before adversarial filtering\n\n" + audit::render_markdown(built.audit_before_hardening->report);
   if (options.audit) {
     built.audit = audit_samples(result.samples, options.parallel);
-    if (built.audit->ok()) built.statistics_md += "\n" + audit::render_markdown(built.audit->report);
+    if (built.audit->ok()) built.statistics_md += fmt::format("\n{}", audit::render_markdown(built.audit->report));
   }
   built.stats = result.stats;
   built.sample_count = result.samples.size();
