@@ -52,10 +52,14 @@ async function scoreFile(file) {
 }
 
 // Nothing of a rejected or unscored file stays on the page: its report and its board row go.
-function reject(text) {
+function clearReport() {
   lastReport = null;
   $('report').hidden = true;
   showVisitorRow(null);
+}
+
+function reject(text) {
+  clearReport();
   setStatus(text, 'bad');
 }
 
@@ -74,9 +78,7 @@ function showRanked(name, v) {
     return reject(`${name} predicts ${covered} of the ${n} ranked samples (${(100 * covered / n).toFixed(1)}%); a submission predicts every one ` +
       `(first missing: ${v.first_missing_ids[0] ?? '?'}). Take the ids from ranked-inputs.jsonl.`);
   }
-  lastReport = null;
-  $('report').hidden = true;
-  showVisitorRow(null);
+  clearReport();
   setStatus(`${name}: a valid ranked-split file, all ${n} samples predicted, no errors. Its labels are sealed, so it is not ` +
     'scored here: submit it (How to submit) and the board rescores it.', 'good');
   return undefined;
