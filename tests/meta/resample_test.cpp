@@ -103,6 +103,21 @@ TEST(ResampleCpu, SameBitsOnAnyThreadCount) {
   EXPECT_EQ(std::memcmp(one.data(), none.data(), one.size() * sizeof(RankSums)), 0);
 }
 
+// The sums held in doubles (the default below 2^26 items) against int64 ones, bit for bit:
+// all-distinct, tied and one-score inputs, whose counts wrap past a byte.
+TEST(ResampleCpu, DoubleAndInt64SumsHaveTheSameBits) {
+  ScoreCells one_score;
+  one_score.scores = {0.25};
+  one_score.counts = {{300, 500, 200}};
+  for (const ScoreCells& cells : {random_cells(3000, -1, 21), random_cells(5000, 1, 22), one_score}) {
+    const ResampleLayout layout = resample_layout(cells);
+    const auto in_doubles = run(cpu_resample_backend({}, CpuIntegers::Double), layout, 23);
+    const auto in_int64 = run(cpu_resample_backend({}, CpuIntegers::Int64), layout, 23);
+    EXPECT_EQ(std::memcmp(in_doubles.data(), in_int64.data(), in_doubles.size() * sizeof(RankSums)), 0)
+        << cells.scores.size() << " scores";
+  }
+}
+
 TEST(ResampleCpu, UndefinedStatisticsAreNaN) {
   // One pair: nothing is defined. One score: no correlation, every AUC a tie (0.5).
   // One level: no correlation, no AUC.
@@ -178,11 +193,43 @@ TEST(LaneDrawCounts, CountsPastTheByteExactly) {
   counts.add(9, 3);
   counts.finish();
   EXPECT_TRUE(counts.any_wrapped());
-  auto lanes = [](resample::Ints v) { return std::vector<std::int64_t>{v[0], v[1], v[2], v[3]}; };
-  EXPECT_EQ(lanes(counts.sum(0, 3) + counts.wraps_before(3)), (std::vector<std::int64_t>{0, 0, 0, 0}));
-  EXPECT_EQ(lanes(counts.sum(3, 4) + counts.wraps_before(4)), (std::vector<std::int64_t>{0, 600, 0, 0}));
-  EXPECT_EQ(lanes(counts.sum(4, 9) + counts.wraps_before(9)), (std::vector<std::int64_t>{2, 0, 0, 0}));
-  EXPECT_EQ(lanes(counts.of(9)), (std::vector<std::int64_t>{0, 0, 0, 1}));
+  using resample::Ints;
+  using resample::LaneDrawCounts;
+  auto lanes = [](Ints v) { return std::vector<std::int64_t>{v[0], v[1], v[2], v[3]}; };
+  std::uint8_t* bytes = counts.data();
+  EXPECT_EQ(lanes(LaneDrawCounts::take_sum<Ints>(bytes, 0, 3) + counts.wraps_before(3)),
+            (std::vector<std::int64_t>{0, 0, 0, 0}));
+  EXPECT_EQ(lanes(LaneDrawCounts::take_sum<Ints>(bytes, 3, 4) + counts.wraps_before(4)),
+            (std::vector<std::int64_t>{0, 600, 0, 0}));
+  EXPECT_EQ(lanes(LaneDrawCounts::take_sum<Ints>(bytes, 4, 9) + counts.wraps_before(9)),
+            (std::vector<std::int64_t>{2, 0, 0, 0}));
+  EXPECT_EQ(lanes(LaneDrawCounts::take<Ints>(bytes, 9)), (std::vector<std::int64_t>{0, 0, 0, 1}));
+  const auto as_reals = LaneDrawCounts::take<resample::Reals>(bytes, 9);  // taken: zero now
+  EXPECT_EQ(as_reals[3], 0.0);
+}
+
+// Counts start at zero after a pass that took every item (nothing cleared) and after one
+// that did not (cleared).
+TEST(LaneDrawCounts, StartAtZeroAfterAnyPass) {
+  using resample::Ints;
+  using resample::LaneDrawCounts;
+  LaneDrawCounts counts;
+  for (bool take_all : {true, false, true}) {
+    counts.reset(4);
+    for (std::uint64_t item = 0; item < 4; ++item) EXPECT_EQ(LaneDrawCounts::take<Ints>(counts.data(), item)[0], 0);
+    counts.reset(4);
+    counts.add(1, 0);
+    counts.add(2, 2);
+    counts.finish();
+    if (take_all) {
+      LaneDrawCounts::take_sum<Ints>(counts.data(), 0, 4);
+      counts.all_taken();
+    } else {
+      LaneDrawCounts::take<Ints>(counts.data(), 1);
+    }
+  }
+  counts.reset(4);
+  EXPECT_EQ(LaneDrawCounts::take_sum<Ints>(counts.data(), 0, 4)[2], 0);
 }
 
 }  // namespace

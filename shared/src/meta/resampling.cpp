@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <mutex>
+#include <type_traits>
 
 #include "caqa/meta/lane_draw_counts.h"
 
@@ -16,75 +19,93 @@ using resample::kLevels;
 using resample::LaneDrawCounts;
 using resample::RankSums;
 using Ints = resample::Ints;
-using LaneSums = resample::RankSumsOf<Ints>;
+using Reals = resample::Reals;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// The n draws of each lane's replicate. The index of draw k + kAhead is computed, and its
-// count fetched, while draw k is counted: the counts are hit at random.
+// The n draws of each lane's replicate, the lanes side by side (four independent draws a
+// step: a sixth faster than one lane after the other). The indices of step k + kAhead are
+// computed, and their counts fetched, while step k is counted: the counts are hit at random.
 void draw(std::uint64_t n, std::uint64_t key, std::uint64_t first_replicate, LaneDrawCounts& counts) {
   counts.reset(n);
   std::uint8_t* const bytes = counts.data();
-  for (int lane = 0; lane < kLaneCount; ++lane) {
-    constexpr std::uint64_t kAhead = 16;
-    std::uint64_t ahead[kAhead];
-    const std::uint64_t replicate = first_replicate + lane;
-    for (std::uint64_t k = 0; k < kAhead && k < n; ++k) {
-      ahead[k] = resample::draw_index(key, replicate, k, n);
-      __builtin_prefetch(bytes + ahead[k] * kLaneCount, 1);
+  constexpr std::uint64_t kAhead = 8;
+  std::uint64_t ahead[kAhead][kLaneCount];
+  auto fetch = [&](std::uint64_t k) {
+    for (int lane = 0; lane < kLaneCount; ++lane) {
+      ahead[k % kAhead][lane] = resample::draw_index(key, first_replicate + lane, k, n);
+      __builtin_prefetch(bytes + ahead[k % kAhead][lane] * kLaneCount, 1);
     }
-    for (std::uint64_t k = 0; k < n; ++k) {
-      const std::uint64_t item = ahead[k % kAhead];
-      if (k + kAhead < n) {
-        ahead[k % kAhead] = resample::draw_index(key, replicate, k + kAhead, n);
-        __builtin_prefetch(bytes + ahead[k % kAhead] * kLaneCount, 1);
-      }
-      if (++bytes[item * kLaneCount + lane] == 0) counts.note_wrap(item, lane);
-    }
+  };
+  for (std::uint64_t k = 0; k < kAhead && k < n; ++k) fetch(k);
+  for (std::uint64_t k = 0; k < n; ++k) {
+    std::uint64_t items[kLaneCount];
+    for (int lane = 0; lane < kLaneCount; ++lane) items[lane] = ahead[k % kAhead][lane];
+    if (k + kAhead < n) fetch(k + kAhead);
+    for (int lane = 0; lane < kLaneCount; ++lane)
+      if (++bytes[items[lane] * kLaneCount + lane] == 0) counts.note_wrap(items[lane], lane);
   }
   counts.finish();
 }
 
+// Below this many items every integer sum of a replicate stays below 2^53 (the largest,
+// twice_u, is at most 2 n^2), so doubles hold them exactly.
+constexpr std::uint64_t kExactInDoubles = std::uint64_t{1} << 26;
+
 // Replicates first .. first + kLaneCount - 1 on this thread: their draws, then the cells in
-// chunk order, the chunk sums folded in chunk order.
+// chunk order, the chunk sums folded in chunk order. I: the lanes holding the integer sums.
+template <class I>
 void cpu_replicates(const ResampleLayout& layout, std::uint64_t key, std::uint64_t first, LaneDrawCounts& counts,
                     RankSums* out) {
+  using Sums = resample::RankSumsOf<I, Reals>;
+  using N = std::conditional_t<std::is_same_v<I, Ints>, std::int64_t, double>;
   const std::uint64_t n = layout.items();
   draw(n, key, first, counts);
   const bool wraps = counts.any_wrapped();
-  LaneSums total;
+  // Locals, not the layout's members: the byte stores of take() could alias those.
+  std::uint8_t* const bytes = counts.data();
+  const std::uint32_t* const cell_start = layout.cell_start.data();
+  const std::uint8_t* const item_level = layout.item_level.data();
+  const double* const dx = layout.dx.data();
+  Sums total;
   resample::clear(total);
-  Ints lower[kLevels] = {};
+  I lower[kLevels] = {};
   const std::size_t scores = layout.scores();
   for (std::size_t begin = 0; begin < scores; begin += kChunkCells) {
-    LaneSums chunk;
+    Sums chunk;
     resample::clear(chunk);
     const std::size_t end = std::min(scores, begin + kChunkCells);
     for (std::size_t b = begin; b < end; ++b) {
-      const std::uint32_t* start = &layout.cell_start[b * kLevels];
-      Ints m[kLevels] = {};
+      const std::uint32_t* start = cell_start + b * kLevels;
+      I m[kLevels];
       if (start[kLevels] - start[0] == 1) {  // a score of one item: no loop, no unpredictable branch
-        m[layout.item_level[start[0]]] = counts.of(start[0]);
+        // Its level's counts by masks: an indexed store, or zeroing m first, cost a tenth of
+        // the pass (GCC zeroes it with rep stos).
+        const I drawn = LaneDrawCounts::take<I>(bytes, start[0]);
+        const int level = item_level[start[0]];
+        for (int l = 0; l < kLevels; ++l) m[l] = resample::only_if(drawn, level == l);
       } else {
-        for (int l = 0; l < kLevels; ++l) m[l] = counts.sum(start[l], start[l + 1]);
+        for (int l = 0; l < kLevels; ++l) m[l] = LaneDrawCounts::take_sum<I>(bytes, start[l], start[l + 1]);
       }
       if (wraps)
-        for (int l = 0; l < kLevels; ++l) m[l] += counts.wraps_before(start[l + 1]);
-      resample::add_cell(chunk, m, layout.dx[b], lower, static_cast<std::int64_t>(n));
+        for (int l = 0; l < kLevels; ++l) m[l] += resample::lanes_of<I>(counts.wraps_before(start[l + 1]));
+      resample::add_cell(chunk, m, dx[b], lower, static_cast<N>(n));
       for (int l = 0; l < kLevels; ++l) lower[l] += m[l];
     }
     resample::add_sums(total, chunk);
   }
+  counts.all_taken();  // the cells hold every item once
+  auto integer = [](auto x) { return static_cast<std::int64_t>(x); };  // exact: x is an integer
   for (int lane = 0; lane < kLaneCount; ++lane) {
     RankSums& s = out[lane];
     for (int l = 0; l < kLevels; ++l)
-      s.level[l] = total.level[l][lane], s.rank_by_level[l] = total.rank_by_level[l][lane];
+      s.level[l] = integer(total.level[l][lane]), s.rank_by_level[l] = integer(total.rank_by_level[l][lane]);
     s.sx = total.sx[lane];
     s.sxx = total.sxx[lane];
     s.sxy = total.sxy[lane];
     s.rank_sq = total.rank_sq[lane];
-    s.tied_score_pairs = total.tied_score_pairs[lane];
-    for (int p = 0; p < 3; ++p) s.twice_u[p] = total.twice_u[p][lane];
+    s.tied_score_pairs = integer(total.tied_score_pairs[lane]);
+    for (int p = 0; p < 3; ++p) s.twice_u[p] = integer(total.twice_u[p][lane]);
   }
 }
 
@@ -119,23 +140,34 @@ ResampleLayout resample_layout(const ScoreCells& cells) {
   return layout;
 }
 
-ResampleBackend cpu_resample_backend(ParallelFor runner) {
-  return [runner](const ResampleLayout& layout, std::uint64_t key, std::uint64_t first, std::uint64_t count,
+ResampleBackend cpu_resample_backend(ParallelFor runner, CpuIntegers integers) {
+  return [runner, integers](const ResampleLayout& layout, std::uint64_t key, std::uint64_t first, std::uint64_t count,
                   RankSums* sums, std::string&) {
-    // Lane groups in blocks, one count buffer per block: few allocations, any thread count.
-    // A last, partial lane group computes replicates past count and drops them.
-    constexpr std::uint64_t kGroupsPerBlock = 4;
+    // A task per lane group; a last, partial group computes replicates past count and drops
+    // them. Count buffers are reused, one per thread at work: a fresh one per group would
+    // cost its page faults and its zeroing (a sixth of the time at a million items).
     const std::uint64_t groups = (count + kLaneCount - 1) / kLaneCount;
-    const std::uint64_t blocks = (groups + kGroupsPerBlock - 1) / kGroupsPerBlock;
-    run_each(runner, blocks, [&](std::size_t block) {
-      LaneDrawCounts counts;
-      RankSums lanes[kLaneCount];
-      const std::uint64_t end = std::min(groups, (block + 1) * kGroupsPerBlock);
-      for (std::uint64_t g = block * kGroupsPerBlock; g < end; ++g) {
-        cpu_replicates(layout, key, first + g * kLaneCount, counts, lanes);
-        for (std::uint64_t lane = 0; lane < kLaneCount && g * kLaneCount + lane < count; ++lane)
-          sums[g * kLaneCount + lane] = lanes[lane];
+    std::mutex mutex;
+    std::vector<std::unique_ptr<LaneDrawCounts>> idle;
+    run_each(runner, groups, [&](std::size_t g) {
+      std::unique_ptr<LaneDrawCounts> counts;
+      {
+        std::lock_guard lock(mutex);
+        if (!idle.empty()) {
+          counts = std::move(idle.back());
+          idle.pop_back();
+        }
       }
+      if (!counts) counts = std::make_unique<LaneDrawCounts>();
+      RankSums lanes[kLaneCount];
+      if (integers != CpuIntegers::Int64 && layout.items() < kExactInDoubles)
+        cpu_replicates<Reals>(layout, key, first + g * kLaneCount, *counts, lanes);
+      else
+        cpu_replicates<Ints>(layout, key, first + g * kLaneCount, *counts, lanes);
+      for (std::uint64_t lane = 0; lane < kLaneCount && g * kLaneCount + lane < count; ++lane)
+        sums[g * kLaneCount + lane] = lanes[lane];
+      std::lock_guard lock(mutex);
+      idle.push_back(std::move(counts));
     });
     return true;
   };

@@ -49,7 +49,8 @@ CAQA_HD inline uint64_t draw_index(uint64_t key, uint64_t replicate, uint64_t k,
 }
 
 // How the per-cell code converts its integer sums: one lane (int64_t, every backend) or,
-// on the CPU, several replicates at once in vector lanes (resampling.cpp specializes it).
+// on the CPU, several replicates at once in vector lanes, their integers held as int64 or
+// as doubles (exact below 2^53; lane_draw_counts.h specializes it).
 template <class I>
 struct Lanes;
 template <>
@@ -86,8 +87,9 @@ CAQA_HD inline void clear(RankSumsOf<I, F>& s) {
 // at smaller scores, in a replicate of n draws. Branch-free: a cell nobody drew adds zeros,
 // and a sum that starts at +0.0 keeps its bits when a zero of either sign is added, so
 // adding an undrawn cell and skipping it give the same sums.
-template <class I, class F>
-CAQA_HD inline void add_cell(RankSumsOf<I, F>& s, const I* m, double dx, const I* lower, int64_t n) {
+// N: n in the type the integers mix with (int64_t, or double for integers held in doubles).
+template <class I, class F, class N>
+CAQA_HD inline void add_cell(RankSumsOf<I, F>& s, const I* m, double dx, const I* lower, N n) {
   const I total = m[0] + m[1] + m[2];
   const F dm = Lanes<I>::real(total);
   s.sx += dm * dx;
@@ -100,7 +102,7 @@ CAQA_HD inline void add_cell(RankSumsOf<I, F>& s, const I* m, double dx, const I
   }
   const F dr = Lanes<I>::real(rank);
   s.rank_sq += dm * dr * dr;
-  s.tied_score_pairs += (total * (total - 1)) >> 1;
+  s.tied_score_pairs += total * (total - 1) / 2;  // even and non-negative: exact in either type
   const I below0 = 2 * lower[0] + m[0], below1 = 2 * lower[1] + m[1];
   s.twice_u[0] += m[2] * below0;
   s.twice_u[1] += m[2] * below1;

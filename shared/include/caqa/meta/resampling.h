@@ -37,9 +37,14 @@ ResampleLayout resample_layout(const ScoreCells& cells);
 using ResampleBackend = std::function<bool(const ResampleLayout& layout, std::uint64_t key, std::uint64_t first,
                                            std::uint64_t count, resample::RankSums* sums, std::string& error)>;
 
+// How the CPU twin holds a replicate's integer sums: as doubles where that is exact (fewer
+// than 2^26 items; faster) or as int64. Both give the same bits; Auto takes doubles where
+// it can, and Double falls back to int64 where doubles are not exact.
+enum class CpuIntegers { Auto, Int64, Double };
+
 // The CPU twin: replicates spread over runner's threads (in order on the caller's thread
 // without one), each replicate's sums in the fixed chunk order.
-ResampleBackend cpu_resample_backend(ParallelFor runner = {});
+ResampleBackend cpu_resample_backend(ParallelFor runner = {}, CpuIntegers integers = CpuIntegers::Auto);
 
 // The statistics of one replicate of n draws; NaN where one is undefined (a constant side,
 // an empty level).
