@@ -5,6 +5,7 @@
 // once per array; its four classes are one SIMD operation (ClassVector). Per parameter
 // the arithmetic and the order of the sums are those of four scalar loops.
 #include <algorithm>
+#include <bit>
 #include <vector>
 
 #include "caqa/baseline/logreg_cpu.h"
@@ -35,10 +36,11 @@ bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptio
   for (std::size_t f = 0; f < state.size(); ++f) state[f].w = ClassVector::load(model.weights.data() + f * kClasses);
   ClassVector bias = ClassVector::load(model.bias.data()), mb = zero, vb = zero, gb = zero;
   const StateWeights weights_of{state.data()};
-  std::vector<std::uint32_t> features;
+  // The minibatch's features, marked in a bitmap as the gradient is scattered (the CUDA twin
+  // lists them with batch_features: the same set, a fifth of this loop's time when apart).
+  std::vector<std::uint64_t> touched(state.size() / 64 + 1, 0);
   float z[kClasses], delta[kClasses];
   for_each_minibatch(x.rows, options, [&](const std::uint32_t* rows, std::size_t n, std::uint64_t t) {
-    batch_features(x, rows, n, features);
     const float scale = 1.0f / static_cast<float>(n);
     for (std::size_t r = 0; r < n; ++r) {
       const std::uint64_t b = x.offsets[rows[r]], e = x.offsets[rows[r] + 1];
@@ -47,16 +49,21 @@ bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptio
       logit_gradient(z, labels[rows[r]], scale, delta);
       const ClassVector d = ClassVector::load(delta);
       for (std::uint64_t j = b; j < e; ++j) {
-        ClassVector& g = state[x.indices[j]].g;
+        const std::uint32_t f = x.indices[j];
+        ClassVector& g = state[f].g;
         g = g + x.values[j] * d;
+        touched[f / 64] |= std::uint64_t{1} << (f % 64);
       }
       gb = gb + d;
     }
     const AdamStep step = adam_step(options, t);
-    for (std::uint32_t f : features) {
-      FeatureState& s = state[f];
-      adam_update(s.w, s.m, s.v, s.g, step);
-      s.g = zero;
+    for (std::size_t w = 0; w < touched.size(); ++w) {
+      for (std::uint64_t bits = touched[w]; bits != 0; bits &= bits - 1) {
+        FeatureState& s = state[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
+        adam_update(s.w, s.m, s.v, s.g, step);
+        s.g = zero;
+      }
+      touched[w] = 0;
     }
     AdamStep bias_step = step;
     bias_step.l2 = 0;
