@@ -55,6 +55,7 @@ std::optional<Dataset> read_dataset(const std::string& path, std::string& error)
   options.texts = true;
   options.require_texts = true;
   options.require_label = false;
+  options.triples = false;  // a Dataset holds the texts only
   SampleParse parsed = read_samples(file->text(), options);
   for (const Diagnostic& problem : parsed.diagnostics.items)
     if (problem.severity == Severity::Error) {

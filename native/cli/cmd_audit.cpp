@@ -2,6 +2,8 @@
 // train and test files and runs the core's shortcut audit (caqa/audit/audit.h), the same
 // one `caqa build` runs in-process: shallow probes (id, lengths, presence of answer and
 // question words, partial inputs) next to the majority class and full-input models.
+#include <future>
+
 #include <fmt/format.h>
 
 #include "baseline/dataset.h"
@@ -98,9 +100,13 @@ class AuditCommand : public Command {
   }
 
   int run() override {
-    std::string error;
+    std::string error, test_error;
+    // The test file read beside the train file, unless one thread was asked for.
+    auto test_read = std::async(threads_ == 1 ? std::launch::deferred : std::launch::async,
+                                [&] { return baseline::read_dataset(test_, test_error); });
     auto train = baseline::read_dataset(train_, error);
-    auto test = train ? baseline::read_dataset(test_, error) : std::nullopt;
+    auto test = test_read.get();
+    if (train && !test) error = test_error;
     if (!train || !test) {
       fmt::print(stderr, "error: {}\n", error);
       return kExitUsage;

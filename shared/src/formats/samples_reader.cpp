@@ -96,7 +96,7 @@ std::vector<EvidenceTriple> evidence_triples(std::string_view evidence) {
 
 }  // namespace
 
-Sample owned_sample(const SampleView& v) {
+Sample owned_sample(const SampleView& v, bool triples) {
   Sample s;
   s.id = std::string(v.id);
   s.integer_id = v.integer_id;
@@ -108,7 +108,7 @@ Sample owned_sample(const SampleView& v) {
   s.question = std::string(v.question);
   s.answer = std::string(v.answer);
   s.citation = std::string(v.citation);
-  s.triples = evidence_triples(v.evidence);
+  if (triples) s.triples = evidence_triples(v.evidence);
   s.line = v.line;
   return s;
 }
@@ -213,7 +213,7 @@ Diagnostics for_each_sample(const InputText& text, const SampleReadOptions& opti
 SampleParse read_samples(const InputText& text, const SampleReadOptions& options) {
   SampleParse out;
   out.diagnostics = for_each_sample(text, options, [&](const SampleView& sample) {
-    if (sample.complete) out.samples.push_back(owned_sample(sample));
+    if (sample.complete) out.samples.push_back(owned_sample(sample, options.triples));
   });
   IdIndex ids;
   for (const Sample& s : out.samples) ids.append(s.id);

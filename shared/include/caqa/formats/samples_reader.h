@@ -35,6 +35,8 @@ namespace caqa {
 
 struct SampleReadOptions {
   bool texts = false;                // read question, answer, citation and evidence.triples
+  bool triples = true;               // with texts, read_samples: evidence.triples into Sample::triples
+                                     // (parsed as JSON per line: off when only the texts are wanted)
   bool require_texts = false;        // a line without a string answer or citation is an error (a question
                                      // may be absent: claim-only benchmarks such as WiCE; read as "")
   bool require_label = true;         // a line without "label" is an error
@@ -88,7 +90,7 @@ struct Sample {
 };
 
 // A view's sample, owning its text (evidence.triples parsed).
-Sample owned_sample(const SampleView& view);
+Sample owned_sample(const SampleView& view, bool triples = true);
 
 struct SampleParse {
   std::vector<Sample> samples;  // complete samples of the selected split, in file order
