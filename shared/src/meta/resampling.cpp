@@ -95,6 +95,7 @@ void cpu_replicates(const ResampleLayout& layout, std::uint64_t key, std::uint64
     resample::add_sums(total, chunk);
   }
   counts.all_taken();  // the cells hold every item once
+
   auto integer = [](auto x) { return static_cast<std::int64_t>(x); };  // exact: x is an integer
   for (int lane = 0; lane < kLaneCount; ++lane) {
     RankSums& s = out[lane];
@@ -142,7 +143,7 @@ ResampleLayout resample_layout(const ScoreCells& cells) {
 
 ResampleBackend cpu_resample_backend(ParallelFor runner, CpuIntegers integers) {
   return [runner, integers](const ResampleLayout& layout, std::uint64_t key, std::uint64_t first, std::uint64_t count,
-                  RankSums* sums, std::string&) {
+                            RankSums* sums, std::string&) {
     // A task per lane group; a last, partial group computes replicates past count and drops
     // them. Count buffers are reused, one per thread at work: a fresh one per group would
     // cost its page faults and its zeroing (a sixth of the time at a million items).
