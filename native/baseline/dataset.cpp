@@ -93,7 +93,8 @@ SparseRows featurize_all(const Dataset& data, const FeatureConfig& config, unsig
   for (unsigned t = 0; t < threads; ++t)
     pool.emplace_back([&, t] {
       const std::size_t begin = n * t / threads, end = n * (t + 1) / threads;
-      for (std::size_t i = begin; i < end; ++i) featurize(data.fields(i), config, parts[t]);
+      Featurizer featurizer(config);
+      for (std::size_t i = begin; i < end; ++i) featurizer.add(data.fields(i), parts[t]);
     });
   for (auto& th : pool) th.join();
   if (threads == 1) return std::move(parts[0]);

@@ -46,6 +46,26 @@ struct Training {
   }
 };
 
+// Featurizer keeps a question's part of a row: its rows are featurize()'s, in every view,
+// with questions and answers repeating in any order.
+TEST(Features, FeaturizerRowsAreFeaturizeRows) {
+  const Dataset data = toy(300);
+  for (int v = 0; v < kInputViewCount; ++v) {
+    for (std::uint32_t bits : {8u, 18u}) {
+      const FeatureConfig config{bits, static_cast<InputView>(v)};
+      SparseRows one_by_one, kept;
+      Featurizer featurizer(config);
+      for (std::size_t i = 0; i < data.size(); ++i) {
+        featurize(data.fields(i), config, one_by_one);
+        featurizer.add(data.fields(i), kept);
+      }
+      EXPECT_EQ(kept.offsets, one_by_one.offsets) << view_name(config.view) << ", " << bits << " bits";
+      EXPECT_EQ(kept.indices, one_by_one.indices) << view_name(config.view);
+      EXPECT_EQ(kept.values, one_by_one.values) << view_name(config.view);
+    }
+  }
+}
+
 TEST(TrainedBaseline, CpuLearnsSeparableToyTaskPerfectly) {
   const Dataset train = toy(400), test = toy(100);
   Training t;

@@ -55,11 +55,13 @@ ProbeRows probe_rows(Probe probe, std::span<const AuditSample> train, std::span<
   } else {
     r.dim_bits = options.text_dim_bits;
     const baseline::FeatureConfig config{options.text_dim_bits, text_view(probe)};
-    auto row = [&](const AuditSample& s, baseline::SparseRows& out) {
-      baseline::featurize({s.question, s.answer, s.citation}, config, out);
-    };
-    rows_of(train, r.train, row);
-    rows_of(test, r.test, row);
+    // One featurizer per split: the splits share no question.
+    for (auto [samples, out] : {std::pair(train, &r.train), std::pair(test, &r.test)}) {
+      baseline::Featurizer featurizer(config);
+      rows_of(samples, *out, [&](const AuditSample& s, baseline::SparseRows& rows) {
+        featurizer.add({s.question, s.answer, s.citation}, rows);
+      });
+    }
   }
   return r;
 }

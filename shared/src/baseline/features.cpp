@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "caqa/hash.h"
@@ -156,11 +158,19 @@ std::string fifths(std::size_t num, std::size_t den) {
 }
 std::string capped(std::size_t v, std::size_t cap) { return std::to_string(std::min(v, cap)); }
 
-void add_pair_features(RowBuilder& row, const std::vector<Token>& question, const std::vector<Token>& answer,
-                       const std::vector<Token>& citation) {
-  const auto q_ent = word_set(question, true), a_ent_all = word_set(answer, true), c_ent = word_set(citation, true);
+// The question and answer's part of a row: the entries of their text group ("qa", or "a"
+// for the answer-only view) and, for the full view, their word sets for the pair features.
+struct QuestionSide {
+  std::vector<std::pair<std::uint32_t, float>> entries;
+  WordSet q_ent, a_ent_all, q_rel;
+};
+
+void add_pair_features(RowBuilder& row, const QuestionSide& side, const std::vector<Token>& citation) {
+  const WordSet& q_ent = side.q_ent;
+  const WordSet& a_ent_all = side.a_ent_all;
+  const WordSet& q_rel = side.q_rel;
+  const auto c_ent = word_set(citation, true);
   const auto claim = minus(a_ent_all, q_ent);  // what the answer adds to the question
-  const auto q_rel = united(word_set(question, false), word_set(answer, false));
   const auto c_rel = word_set(citation, false);
   const std::size_t covered = common(claim, c_ent);
   const std::size_t missing = claim.size() - covered;
@@ -188,25 +198,72 @@ void add_pair_features(RowBuilder& row, const std::vector<Token>& question, cons
   row.add_indicator("claim=" + capped(claim.size(), 6) + ",miss=" + miss);
 }
 
+RowBuilder& row_builder(const FeatureConfig& config) {
+  thread_local RowBuilder row{0, {}, {}, {}};
+  row.mask = (1u << config.dim_bits) - 1;
+  return row;
+}
+
+QuestionSide question_side(const TextFields& fields, InputView view, RowBuilder& row) {
+  QuestionSide side;
+  if (view == InputView::CitationOnly) return side;
+  const std::vector<Token> question =
+      view == InputView::AnswerOnly ? std::vector<Token>() : detail::tokenize(fields.question);
+  const std::vector<Token> answer = detail::tokenize(fields.answer);
+  if (view == InputView::AnswerOnly)
+    row.add_text("a", answer);
+  else
+    row.add_text("qa", question, answer);
+  side.entries.swap(row.entries);
+  row.entries.clear();
+  if (view == InputView::Full) {
+    side.q_ent = word_set(question, true);
+    side.a_ent_all = word_set(answer, true);
+    side.q_rel = united(word_set(question, false), word_set(answer, false));
+  }
+  return side;
+}
+
+// The row: the question side's entries, the citation's group, the pair features, the bias.
+void finish_row(const QuestionSide& side, std::string_view citation_text, InputView view, RowBuilder& row,
+                SparseRows& out) {
+  row.entries.assign(side.entries.begin(), side.entries.end());
+  if (view == InputView::Full || view == InputView::CitationOnly) {
+    const std::vector<Token> citation = detail::tokenize(citation_text);
+    if (!citation.empty()) row.add_text("c", citation);
+    if (view == InputView::Full) add_pair_features(row, side, citation);
+  }
+  row.add_indicator("bias");
+  row.finish(out);
+}
+
 }  // namespace
 
 void featurize(const TextFields& fields, const FeatureConfig& config, SparseRows& out) {
-  thread_local RowBuilder row{0, {}, {}, {}};
-  row.mask = (1u << config.dim_bits) - 1;
-  const InputView view = config.view;
-  std::vector<Token> question, answer, citation;
-  if (view == InputView::Full || view == InputView::QuestionAnswer) question = detail::tokenize(fields.question);
-  if (view != InputView::CitationOnly) answer = detail::tokenize(fields.answer);
-  if (view == InputView::Full || view == InputView::CitationOnly) citation = detail::tokenize(fields.citation);
-  if (view == InputView::Full || view == InputView::QuestionAnswer) {
-    row.add_text("qa", question, answer);
-  } else if (view == InputView::AnswerOnly) {
-    row.add_text("a", answer);
+  RowBuilder& row = row_builder(config);
+  finish_row(question_side(fields, config.view, row), fields.citation, config.view, row, out);
+}
+
+struct Featurizer::Impl {
+  // By "length:question" + answer: the same texts, the same side.
+  std::unordered_map<std::string, QuestionSide> sides;
+  std::string key;
+};
+
+Featurizer::Featurizer(const FeatureConfig& config) : config_(config), impl_(std::make_unique<Impl>()) {}
+Featurizer::~Featurizer() = default;
+
+void Featurizer::add(const TextFields& fields, SparseRows& out) {
+  RowBuilder& row = row_builder(config_);
+  if (config_.view == InputView::CitationOnly) {
+    finish_row(QuestionSide{}, fields.citation, config_.view, row, out);
+    return;
   }
-  if (!citation.empty()) row.add_text("c", citation);
-  if (view == InputView::Full) add_pair_features(row, question, answer, citation);
-  row.add_indicator("bias");
-  row.finish(out);
+  std::string& key = impl_->key;
+  key.assign(std::to_string(fields.question.size())).append(":").append(fields.question).append(fields.answer);
+  auto found = impl_->sides.find(key);
+  if (found == impl_->sides.end()) found = impl_->sides.emplace(key, question_side(fields, config_.view, row)).first;
+  finish_row(found->second, fields.citation, config_.view, row, out);
 }
 
 }  // namespace caqa::baseline

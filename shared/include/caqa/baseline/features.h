@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 
@@ -34,5 +35,20 @@ struct FeatureConfig {
 
 // Appends one row (sorted, distinct indices) to out.
 void featurize(const TextFields& fields, const FeatureConfig& config, SparseRows& out);
+
+// featurize() for many rows whose questions and answers repeat (a built benchmark states a
+// question and its answer in up to four samples): their part of a row is worked out once
+// per distinct pair and kept (about a kilobyte each). The rows are featurize()'s.
+class Featurizer {
+ public:
+  explicit Featurizer(const FeatureConfig& config);
+  ~Featurizer();
+  void add(const TextFields& fields, SparseRows& out);
+
+ private:
+  struct Impl;
+  FeatureConfig config_;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace caqa::baseline
