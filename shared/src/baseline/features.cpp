@@ -158,10 +158,12 @@ std::string fifths(std::size_t num, std::size_t den) {
 }
 std::string capped(std::size_t v, std::size_t cap) { return std::to_string(std::min(v, cap)); }
 
-// The question and answer's part of a row: the entries of their text group ("qa", or "a"
-// for the answer-only view) and, for the full view, their word sets for the pair features.
+// The question and answer's part of a row: the buckets of their text group ("qa", or "a"
+// for the answer-only view), which share one value, and, for the full view, their word sets
+// for the pair features.
 struct QuestionSide {
-  std::vector<std::pair<std::uint32_t, float>> entries;
+  std::vector<std::uint32_t> buckets;
+  float value = 0;
   WordSet q_ent, a_ent_all, q_rel;
 };
 
@@ -214,7 +216,11 @@ QuestionSide question_side(const TextFields& fields, InputView view, RowBuilder&
     row.add_text("a", answer);
   else
     row.add_text("qa", question, answer);
-  side.entries.swap(row.entries);
+  side.buckets.reserve(row.entries.size());
+  for (const auto& [bucket, value] : row.entries) {
+    side.buckets.push_back(bucket);
+    side.value = value;  // add_text's one value of the group
+  }
   row.entries.clear();
   if (view == InputView::Full) {
     side.q_ent = word_set(question, true);
@@ -227,7 +233,7 @@ QuestionSide question_side(const TextFields& fields, InputView view, RowBuilder&
 // The row: the question side's entries, the citation's group, the pair features, the bias.
 void finish_row(const QuestionSide& side, std::string_view citation_text, InputView view, RowBuilder& row,
                 SparseRows& out) {
-  row.entries.assign(side.entries.begin(), side.entries.end());
+  for (std::uint32_t bucket : side.buckets) row.entries.emplace_back(bucket, side.value);
   if (view == InputView::Full || view == InputView::CitationOnly) {
     const std::vector<Token> citation = detail::tokenize(citation_text);
     if (!citation.empty()) row.add_text("c", citation);
