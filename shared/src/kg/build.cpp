@@ -228,18 +228,18 @@ BuiltBenchmark build_over(const KnowledgeGraph& graph, const GraphSummary& summa
     if (options.audit) built.audit_before_hardening = audit_samples(result.samples, options.parallel);
     harden(result, options.hardening, options.parallel, built, hardening_md);
   }
-  // The lint first: what it allocates is free again before the documents grow.
+  // The lint and the audit first: what they allocate (the audit's probe rows: hundreds of
+  // megabytes at MetaQA's size) is free again before the documents grow.
   verbalize::lint_samples(result.samples, graph, built.text_checks, options.parallel);
+  if (options.audit) built.audit = audit_samples(result.samples, options.parallel);
   render_samples(result.samples, graph, options.parallel, built);
   built.statistics_md =
       statistics_markdown(result.stats) + verbalize::text_checks_markdown(built.text_checks) + hardening_md;
   if (built.audit_before_hardening && built.audit_before_hardening->ok())
     built.statistics_md +=
         "\n## Before adversarial filtering\n\n" + audit::render_markdown(built.audit_before_hardening->report);
-  if (options.audit) {
-    built.audit = audit_samples(result.samples, options.parallel);
-    if (built.audit->ok()) built.statistics_md += fmt::format("\n{}", audit::render_markdown(built.audit->report));
-  }
+  if (built.audit && built.audit->ok())
+    built.statistics_md += fmt::format("\n{}", audit::render_markdown(built.audit->report));
   built.stats = result.stats;
   built.sample_count = result.samples.size();
   built.verified = options.build.verify;
