@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <string>
 
 #include "caqa/baseline/features.h"
 #include "caqa/baseline/logreg_cpu.h"
+#include "caqa/workspace_pool.h"
 
 namespace caqa::hardening::detail {
 
@@ -57,18 +57,9 @@ std::vector<Predictability> score_predictability(const SparseRows& x, const std:
     baseline::LogRegModel model;
   };
   std::vector<Verdicts> verdicts(static_cast<std::size_t>(options.partitions));
-  std::mutex idle_mutex;
-  std::vector<std::unique_ptr<Workspace>> idle;
+  WorkspacePool<Workspace> pool;
   run_each(parallel, verdicts.size(), [&](std::size_t p) {
-    std::unique_ptr<Workspace> w;
-    {
-      std::lock_guard lock(idle_mutex);
-      if (!idle.empty()) {
-        w = std::move(idle.back());
-        idle.pop_back();
-      }
-    }
-    if (!w) w = std::make_unique<Workspace>();
+    std::unique_ptr<Workspace> w = pool.take();
     const std::uint64_t seed = partition_seed(options.seed, round, static_cast<int>(p));
     const auto order = baseline::epoch_order(n, seed, 0);  // positions in kept
     w->rows.resize(n);
@@ -93,8 +84,7 @@ std::vector<Predictability> score_predictability(const SparseRows& x, const std:
       v.correct.push_back(baseline::argmax4(prob) == gold ? 1 : 0);
       v.gold_probability.push_back(prob[gold]);
     }
-    std::lock_guard lock(idle_mutex);
-    idle.push_back(std::move(w));
+    pool.give_back(std::move(w));
   });
   std::vector<Predictability> scores(n);
   for (const Verdicts& v : verdicts)

@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <memory>
-#include <mutex>
 #include <type_traits>
 
 #include "caqa/meta/lane_draw_counts.h"
+#include "caqa/workspace_pool.h"
 
 namespace caqa {
 
@@ -148,18 +147,9 @@ ResampleBackend cpu_resample_backend(ParallelFor runner, CpuIntegers integers) {
     // them. Count buffers are reused, one per thread at work: a fresh one per group would
     // cost its page faults and its zeroing (a sixth of the time at a million items).
     const std::uint64_t groups = (count + kLaneCount - 1) / kLaneCount;
-    std::mutex mutex;
-    std::vector<std::unique_ptr<LaneDrawCounts>> idle;
+    WorkspacePool<LaneDrawCounts> pool;
     run_each(runner, groups, [&](std::size_t g) {
-      std::unique_ptr<LaneDrawCounts> counts;
-      {
-        std::lock_guard lock(mutex);
-        if (!idle.empty()) {
-          counts = std::move(idle.back());
-          idle.pop_back();
-        }
-      }
-      if (!counts) counts = std::make_unique<LaneDrawCounts>();
+      std::unique_ptr<LaneDrawCounts> counts = pool.take();
       RankSums lanes[kLaneCount];
       if (integers != CpuIntegers::Int64 && layout.items() < kExactInDoubles)
         cpu_replicates<Reals>(layout, key, first + g * kLaneCount, *counts, lanes);
@@ -167,8 +157,7 @@ ResampleBackend cpu_resample_backend(ParallelFor runner, CpuIntegers integers) {
         cpu_replicates<Ints>(layout, key, first + g * kLaneCount, *counts, lanes);
       for (std::uint64_t lane = 0; lane < kLaneCount && g * kLaneCount + lane < count; ++lane)
         sums[g * kLaneCount + lane] = lanes[lane];
-      std::lock_guard lock(mutex);
-      idle.push_back(std::move(counts));
+      pool.give_back(std::move(counts));
     });
     return true;
   };
