@@ -8,6 +8,7 @@
 
 #include "../parallel_runners.h"
 #include "caqa/audit/audit_render.h"
+#include "caqa/audit/surface_cues.h"
 #include "caqa/rng.h"
 
 namespace caqa::audit {
@@ -127,6 +128,24 @@ TEST(Audit, GivenAnswerEntitiesArePresenceCues) {
   const AuditResult result = run_audit(train.samples, test.samples);
   ASSERT_TRUE(result.ok());
   EXPECT_EQ(warning_probes(result.report), std::vector<Probe>{Probe::PresenceOnly}) << render_text(result.report);
+}
+
+// CueReader keeps a question's side: its cues are length_cues' and presence_cues', with
+// questions and answers repeating (every sample's question and answer four times), with and
+// without answer entities.
+TEST(Audit, CueReaderGivesTheCueFunctionsValues) {
+  Synthetic data = make(Plant::AnswerPresence, 300, 7);
+  for (std::size_t i = 0; i < data.samples.size(); ++i) {
+    const AuditSample& first = data.samples[i / 4 * 4];
+    data.samples[i].question = first.question;
+    data.samples[i].answer = first.answer;
+    if (i % 2 == 1) data.samples[i].answer_entities = {first.answer.substr(14, 4)};  // one side with, one without
+  }
+  CueReader reader;
+  for (const AuditSample& s : data.samples) {
+    EXPECT_EQ(reader.lengths(s), length_cues(s)) << s.question;
+    EXPECT_EQ(reader.presence(s), presence_cues(s)) << s.question;
+  }
 }
 
 TEST(Audit, MarginsAreOptions) {

@@ -27,11 +27,14 @@ void rows_of(std::span<const AuditSample> samples, baseline::SparseRows& out, Ro
   for (const AuditSample& s : samples) row(s, out);
 }
 
-std::vector<std::vector<double>> cues_of(std::span<const AuditSample> samples,
-                                         std::vector<double> (*cues)(const AuditSample&)) {
+// length_cues or presence_cues of every sample (one CueReader per split: the splits share
+// no question).
+std::vector<std::vector<double>> cues_of(std::span<const AuditSample> samples, Probe probe) {
+  CueReader reader;
   std::vector<std::vector<double>> out;
   out.reserve(samples.size());
-  for (const AuditSample& s : samples) out.push_back(cues(s));
+  for (const AuditSample& s : samples)
+    out.push_back(probe == Probe::LengthsOnly ? reader.lengths(s) : reader.presence(s));
   return out;
 }
 
@@ -46,12 +49,11 @@ ProbeRows probe_rows(Probe probe, std::span<const AuditSample> train, std::span<
     rows_of(train, r.train, row);
     rows_of(test, r.test, row);
   } else if (probe == Probe::LengthsOnly || probe == Probe::PresenceOnly) {
-    auto cues = probe == Probe::LengthsOnly ? &length_cues : &presence_cues;
-    const auto train_cues = cues_of(train, cues);
+    const auto train_cues = cues_of(train, probe);
     const NumericEncoder encoder(train_cues);
     r.dim_bits = encoder.dim_bits();
     for (const auto& values : train_cues) encoder.encode(values, r.train);
-    for (const auto& values : cues_of(test, cues)) encoder.encode(values, r.test);
+    for (const auto& values : cues_of(test, probe)) encoder.encode(values, r.test);
   } else {
     r.dim_bits = options.text_dim_bits;
     const baseline::FeatureConfig config{options.text_dim_bits, text_view(probe)};

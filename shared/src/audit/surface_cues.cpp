@@ -176,4 +176,20 @@ std::vector<double> presence_cues(const AuditSample& s) {
   return QuestionCues(s.question, s.answer, s.answer_entities).presence(s.citation);
 }
 
+const QuestionCues& CueReader::question_side(const AuditSample& s) {
+  key_.clear();
+  for (std::string_view part : {s.question, s.answer})
+    key_.append(std::to_string(part.size())).append(":").append(part);
+  for (std::string_view e : s.answer_entities) key_.append(std::to_string(e.size())).append(":").append(e);
+  auto found = sides_.find(key_);
+  if (found == sides_.end()) found = sides_.emplace(key_, QuestionCues(s.question, s.answer, s.answer_entities)).first;
+  return found->second;
+}
+
+// The answer entities enter presence only: lengths from a side built with them are
+// length_cues' (built without).
+std::vector<double> CueReader::lengths(const AuditSample& s) { return question_side(s).lengths(s.citation); }
+
+std::vector<double> CueReader::presence(const AuditSample& s) { return question_side(s).presence(s.citation); }
+
 }  // namespace caqa::audit

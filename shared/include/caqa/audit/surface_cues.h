@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "caqa/audit/audit_sample.h"
@@ -55,6 +56,20 @@ class QuestionCues {
   double question_chars_, answer_chars_;
   std::vector<std::string> claim_, entities_;                              // as " word word ", to find whole words
   std::vector<std::uint64_t> q_words_, a_words_, claim_words_, qa_words_;  // hashed, as content_words()
+};
+
+// length_cues and presence_cues of many samples whose questions and answers repeat (a built
+// benchmark states each in up to four samples): the question's side is worked out once per
+// distinct question, answer and answer entities, and kept. The values are those functions'.
+class CueReader {
+ public:
+  std::vector<double> lengths(const AuditSample& sample);
+  std::vector<double> presence(const AuditSample& sample);
+
+ private:
+  const QuestionCues& question_side(const AuditSample& sample);
+  std::unordered_map<std::string, QuestionCues> sides_;
+  std::string key_;
 };
 
 }  // namespace caqa::audit
