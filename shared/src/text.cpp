@@ -72,4 +72,8 @@ bool is_stop_word(std::string_view lower_word) {
   return std::binary_search(kPackedStopWords.begin(), kPackedStopWords.end(), packed(lower_word));
 }
 
+void append_key_part(std::string& key, std::string_view part) {
+  key.append(std::to_string(part.size())).append(":").append(part);
+}
+
 }  // namespace caqa

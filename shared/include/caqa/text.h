@@ -33,4 +33,8 @@ constexpr bool is_word_byte(char c) { return kWordBytes[static_cast<unsigned cha
 // lower_word must already be lower-cased.
 bool is_stop_word(std::string_view lower_word);
 
+// part appended to key as "length:part": texts appended this way never run into each other,
+// so the key of several texts (a question and its answer) is the same only for the same texts.
+void append_key_part(std::string& key, std::string_view part);
+
 }  // namespace caqa

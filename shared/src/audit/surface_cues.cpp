@@ -178,9 +178,9 @@ std::vector<double> presence_cues(const AuditSample& s) {
 
 const QuestionCues& CueReader::question_side(const AuditSample& s) {
   key_.clear();
-  for (std::string_view part : {s.question, s.answer})
-    key_.append(std::to_string(part.size())).append(":").append(part);
-  for (std::string_view e : s.answer_entities) key_.append(std::to_string(e.size())).append(":").append(e);
+  append_key_part(key_, s.question);
+  append_key_part(key_, s.answer);
+  for (std::string_view e : s.answer_entities) append_key_part(key_, e);
   auto found = sides_.find(key_);
   if (found == sides_.end()) found = sides_.emplace(key_, QuestionCues(s.question, s.answer, s.answer_entities)).first;
   return found->second;

@@ -251,7 +251,7 @@ void featurize(const TextFields& fields, const FeatureConfig& config, SparseRows
 }
 
 struct Featurizer::Impl {
-  // By "length:question" + answer: the same texts, the same side.
+  // By question and answer (append_key_part): the same texts, the same side.
   std::unordered_map<std::string, QuestionSide> sides;
   std::string key;
 };
@@ -266,7 +266,9 @@ void Featurizer::add(const TextFields& fields, SparseRows& out) {
     return;
   }
   std::string& key = impl_->key;
-  key.assign(std::to_string(fields.question.size())).append(":").append(fields.question).append(fields.answer);
+  key.clear();
+  append_key_part(key, fields.question);
+  append_key_part(key, fields.answer);
   auto found = impl_->sides.find(key);
   if (found == impl_->sides.end()) found = impl_->sides.emplace(key, question_side(fields, config_.view, row)).first;
   finish_row(found->second, fields.citation, config_.view, row, out);
