@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/input_text.h"
-
 #include "caqa/source_text.h"
+#include "flat_json_object.h"
 
 namespace caqa::detail {
 
@@ -446,6 +446,7 @@ std::optional<LineProblem> JsonObjectLine::parse_line(const InputText& text, con
   Impl& w = *impl_;
   std::size_t lead = line.text.find_first_not_of(" \t\r");
   if (lead == std::string_view::npos) return parse(line.text, text.readable_from(line.offset));
+  if (read_flat_object(line.text, lead, keys_, fields_.data())) return std::nullopt;
   std::string_view value = line.text.substr(lead);
   std::size_t begin = line.offset + static_cast<std::size_t>(value.data() - line.text.data());
   if (text.bytes().data() != w.window_text || begin < w.window_begin || begin >= w.window_end) open_window(text, begin);
@@ -458,10 +459,15 @@ std::optional<LineProblem> JsonObjectLine::parse_line(const InputText& text, con
 // a problem; false leaves the line to parse(), which explains any problem.
 bool JsonObjectLine::parse_in_window(std::string_view line, std::string_view value) {
   Impl& w = *impl_;
-  // A stage-1 error (invalid UTF-8, an unclosed string) leaves the window no document.
-  if (!(w.next_doc != w.stream.end()) || w.next_doc.error() != simdjson::SUCCESS) return false;
   if (value.front() != '{' || value.back() != '}') return false;
-  if (w.window_text + w.window_begin + w.next_doc.current_index() != value.data()) return false;
+  // Lines read without simdjson (flat_json_object.h) leave their documents behind: skip them.
+  // A stage-1 error (invalid UTF-8, an unclosed string) leaves the window no document.
+  const char* window = w.window_text + w.window_begin;
+  while (w.next_doc != w.stream.end() && w.next_doc.error() == simdjson::SUCCESS &&
+         window + w.next_doc.current_index() < value.data())
+    ++w.next_doc;
+  if (!(w.next_doc != w.stream.end()) || w.next_doc.error() != simdjson::SUCCESS) return false;
+  if (window + w.next_doc.current_index() != value.data()) return false;
   od::document_reference doc;
   if ((*w.next_doc).get(doc) || read_object(doc, line)) return false;
   // The object ends on this line when only blanks separate the line's end from the next

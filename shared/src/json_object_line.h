@@ -53,7 +53,8 @@ class JsonObjectLine {
   // -Infinity (not JSON, but what Python's json writes) read as non-finite numbers, so a
   // reader reports the one field, not the whole line.
   std::optional<LineProblem> parse(std::string_view line, std::size_t capacity);
-  // The same for a non-blank line of text: lines of one text given in order are parsed a
+  // The same for a non-blank line of text: a plain flat object is read without simdjson
+  // (flat_json_object.h); other lines of one text given in order are parsed a
   // window of lines per simdjson call (iterate_many), and a line the window's parse cannot
   // vouch for (a problem, no single object on the line, a line skipped) on its own, so
   // that every line reads, and every problem is explained, as parse() does.

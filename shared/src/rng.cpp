@@ -76,16 +76,25 @@ std::uint64_t Rng::binomial(std::uint64_t n, double p) {
     }
     return x;
   }
-  // BTRS: W. Hoermann, "The generation of binomial random variates" (1993).
+  // BTRS: W. Hoermann, "The generation of binomial random variates" (1993). Most draws are
+  // accepted by the quick test; the constants of the slow test (three logs) are worked out
+  // on the first draw that needs them.
   double spq = std::sqrt(np * q), b = 1.15 + 2.53 * spq, a = -0.0873 + 0.0248 * b + 0.01 * p, c = np + 0.5,
-         v_r = 0.92 - 4.2 / b, alpha = (2.83 + 5.1 / b) * spq, lpq = std::log(p / q),
-         m = std::floor(static_cast<double>(n + 1) * p), dn = static_cast<double>(n),
-         h = log_factorial(m) + log_factorial(dn - m);
+         v_r = 0.92 - 4.2 / b, dn = static_cast<double>(n);
+  double alpha = 0, lpq = 0, m = 0, h = 0;
+  bool slow_ready = false;
   while (true) {
     double u = uniform() - 0.5, v = uniform(), us = 0.5 - std::fabs(u);
     double k = std::floor((2 * a / us + b) * u + c);
     if (k < 0 || k > dn) continue;
     if (us >= 0.07 && v <= v_r) return static_cast<std::uint64_t>(k);
+    if (!slow_ready) {
+      alpha = (2.83 + 5.1 / b) * spq;
+      lpq = std::log(p / q);
+      m = std::floor(static_cast<double>(n + 1) * p);
+      h = log_factorial(m) + log_factorial(dn - m);
+      slow_ready = true;
+    }
     v = std::log(v * alpha / (a / (us * us) + b));
     if (v <= h - log_factorial(k) - log_factorial(dn - k) + (k - m) * lpq) return static_cast<std::uint64_t>(k);
   }

@@ -38,7 +38,7 @@ struct BootstrapOptions {
 
 BootstrapIntervals bootstrap_intervals(const ConfusionMatrix& m, const BootstrapOptions& options);
 
-// numpy.percentile(values, q) with linear interpolation; sorts values.
+// numpy.percentile(values, q) with linear interpolation; reorders values.
 double percentile(std::vector<double>& values, double q);
 
 // Draws a multinomial sample of n over cells with the given counts as weights.
