@@ -41,14 +41,13 @@ function options() {
   };
 }
 
-async function scoreFile(file) {
+function scoreFile(file) {
   if (!file) return;
   started = performance.now();
   setStatus(`Scoring ${file.name} (${file.size.toLocaleString()} bytes) on this device…`);
   $('problems').hidden = true;
   $('report').hidden = true;
-  const bytes = await file.arrayBuffer();
-  worker.postMessage({ type: 'score', name: file.name, bytes, options: options() }, [bytes]);
+  worker.postMessage({ type: 'score', name: file.name, file, options: options() });
 }
 
 // Nothing of a rejected or unscored file stays on the page: its report and its board row go.
