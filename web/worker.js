@@ -67,7 +67,7 @@ function warmUp(caqa, gold, goldFile) {
     const newline = goldFile.indexOf(10, end);
     end = newline < 0 ? goldFile.length : newline + 1;
   }
-  const options = JSON.stringify({ bootstrap: 1000, predictionName: 'warm-up', goldName: GOLD_URL, goldSha256: '', date: '1970-01-01' });
+  const options = JSON.stringify({ bootstrap: 200, predictionName: 'warm-up', goldName: GOLD_URL, goldSha256: '', date: '1970-01-01' });
   for (let run = 0; run < WARM_UP_RUNS; run++) {
     const bytes = toModule(caqa, goldFile.subarray(0, end));
     try {
