@@ -3,6 +3,12 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
 namespace caqa::detail {
 
 namespace {
@@ -28,24 +34,45 @@ const char* skip_blanks(const char* p, const char* end) {
   return p;
 }
 
-// Each byte of w that is a quote, a backslash, a control byte or not ASCII, as its top bit.
-// Exact for the lowest such byte (each test's borrow only marks bytes above a true one),
-// which is all plain_string_end reads.
-std::uint64_t special_bytes(std::uint64_t w) {
+// Bit i set when byte i of the 16 at p is a quote, a backslash, a control byte or not
+// ASCII. As signed bytes, "below 0x20" is both a control byte and a byte from 0x80 on.
+std::uint32_t special_bytes(const char* p) {
+#if defined(__SSE2__)
+  __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  __m128i special =
+      _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                   _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(special));
+#elif defined(__wasm_simd128__)
+  v128_t v = wasm_v128_load(p);
+  v128_t special =
+      wasm_v128_or(wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat('"')), wasm_i8x16_eq(v, wasm_i8x16_splat('\\'))),
+                   wasm_i8x16_lt(v, wasm_i8x16_splat(0x20)));
+  return static_cast<std::uint32_t>(wasm_i8x16_bitmask(special));
+#else
+  // Two little-endian words; each test's borrow only marks bytes above a true one, so the
+  // lowest bit, all plain_string_end reads, is exact.
   constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-  std::uint64_t quote = w ^ (kOnes * '"'), backslash = w ^ (kOnes * '\\');
-  return (((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash) | ((w - kOnes * 0x20) & ~w) | w) & kHigh;
+  std::uint32_t mask = 0;
+  for (int half = 0; half < 2; ++half) {
+    std::uint64_t w;
+    std::memcpy(&w, p + 8 * half, sizeof w);
+    std::uint64_t quote = w ^ (kOnes * '"'), backslash = w ^ (kOnes * '\\');
+    std::uint64_t bits =
+        (((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash) | ((w - kOnes * 0x20) & ~w) | w) & kHigh;
+    for (int i = 0; i < 8; ++i) mask |= static_cast<std::uint32_t>((bits >> (8 * i + 7)) & 1) << (8 * half + i);
+  }
+  return mask;
+#endif
 }
 
 // The closing quote of a string whose bytes start at p, when they are printable ASCII
 // without a backslash (their unescaped text is then the bytes themselves); else nullptr.
-// Eight bytes at a time: the seven after the line's end are readable (the caller's padding).
+// Sixteen bytes at a time: the fifteen after the line's end are readable (the caller's padding).
 const char* plain_string_end(const char* p, const char* end) {
-  for (; p < end; p += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p, sizeof w);  // little-endian (x86-64, WebAssembly): byte i is bits 8i..8i+7
-    if (std::uint64_t special = special_bytes(w)) {
-      const char* at = p + __builtin_ctzll(special) / 8;
+  for (; p < end; p += 16) {
+    if (std::uint32_t special = special_bytes(p)) {
+      const char* at = p + __builtin_ctz(special);
       return at < end && *at == '"' ? at : nullptr;
     }
   }
@@ -115,8 +142,19 @@ const char* read_word(const char* p, const char* end, std::string_view word) {
 
 }  // namespace
 
-bool read_flat_object(std::string_view line, std::size_t lead, const std::vector<std::string_view>& keys,
-                      JsonField* fields) {
+RawKey::RawKey(std::string_view key) : text_(key) {
+  for (char c : key) plain_ = plain_ && c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+  if (!plain_ || key.size() + 1 > sizeof word_) return;
+  unsigned char bytes[sizeof word_] = {}, ones[sizeof word_] = {};
+  std::memcpy(bytes, key.data(), key.size());
+  bytes[key.size()] = '"';
+  std::memset(ones, 0xFF, key.size() + 1);
+  std::memcpy(word_, bytes, sizeof word_);
+  std::memcpy(mask_, ones, sizeof mask_);
+  fits_ = true;
+}
+
+bool read_flat_object(std::string_view line, std::size_t lead, const std::vector<RawKey>& keys, JsonField* fields) {
   const char* p = line.data() + lead;
   const char* const end = line.data() + line.size();
   if (p == end || *p != '{') return false;
@@ -130,19 +168,22 @@ bool read_flat_object(std::string_view line, std::size_t lead, const std::vector
   while (true) {
     if (p == end || *p != '"') return false;
     const char* key = p + 1;
-    const char* key_end = plain_string_end(key, end);
-    if (!key_end) return false;
-    auto key_size = static_cast<std::size_t>(key_end - key);
-    p = skip_blanks(key_end + 1, end);
+    // Keys usually come in the order asked for: the one after the last found is matched in
+    // place; any other key is scanned to its closing quote and looked up.
+    std::size_t k = expected, key_size = 0;
+    if (k < keys.size() && keys[k].matches(key) && keys[k].size() < static_cast<std::size_t>(end - key)) {
+      key_size = keys[k].size();
+    } else {
+      const char* key_end = plain_string_end(key, end);
+      if (!key_end) return false;
+      key_size = static_cast<std::size_t>(key_end - key);
+      k = 0;
+      while (k < keys.size() && !(keys[k].size() == key_size && keys[k].matches(key))) ++k;
+    }
+    p = skip_blanks(key + key_size + 1, end);
     if (p == end || *p != ':') return false;
     p = skip_blanks(p + 1, end);
     if (p == end) return false;
-    // Keys usually come in the order asked for: the one after the last found first.
-    std::size_t k = expected;
-    if (k >= keys.size() || !same_text(keys[k], key, key_size)) {
-      k = 0;
-      while (k < keys.size() && !same_text(keys[k], key, key_size)) ++k;
-    }
     JsonField other;
     if (k < keys.size()) {
       if (fields[k].type != JsonField::Type::Absent) return false;  // a repeated key: simdjson's path reports it

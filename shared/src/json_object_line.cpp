@@ -24,23 +24,6 @@ static_assert(InputText::kPadding >= simdjson::SIMDJSON_PADDING);
 // of whole lines (a longer line makes a window of its own).
 constexpr std::size_t kWindowBytes = std::size_t{1} << 17;
 
-// A wanted key and its closing quote as two words and their masks, so that a key's raw
-// bytes compare in two loads (keys of up to 15 bytes; longer ones byte by byte).
-struct KeyBytes {
-  std::uint64_t word[2] = {0, 0}, mask[2] = {0, 0};
-  bool fits = false;
-  explicit KeyBytes(std::string_view key) {
-    if (key.size() + 1 > sizeof word) return;
-    unsigned char bytes[sizeof word] = {}, ones[sizeof word] = {};
-    std::memcpy(bytes, key.data(), key.size());
-    bytes[key.size()] = '"';
-    std::memset(ones, 0xFF, key.size() + 1);
-    std::memcpy(word, bytes, sizeof word);
-    std::memcpy(mask, ones, sizeof mask);
-    fits = true;
-  }
-};
-
 struct JsonObjectLine::Impl {
   explicit Impl(const std::vector<std::string_view>& keys) {
     for (std::string_view key : keys) key_bytes.emplace_back(key);
@@ -48,8 +31,8 @@ struct JsonObjectLine::Impl {
     window_parser.threaded = false;  // a window is one batch: no stage-1 thread
 #endif
   }
-  std::vector<KeyBytes> key_bytes;  // of keys_, in order
-  od::parser parser;                // one line on its own
+  std::vector<RawKey> key_bytes;  // of keys_, in order
+  od::parser parser;              // one line on its own
   // The window of parse_line: bytes [window_begin, window_end) of the text at window_text,
   // parsed by window_parser, next_doc its next document; usable until a line does not
   // match the next document.
@@ -178,21 +161,6 @@ bool same_text(std::string_view a, std::string_view b) {
   for (std::size_t i = 0; i < a.size(); ++i)
     if (a[i] != b[i]) return false;
   return true;
-}
-
-// Whether a key's raw bytes (up to its closing quote) spell key with no escape. The input
-// is padded, so the 16 bytes from the key's start are readable.
-[[gnu::always_inline]] inline bool raw_key_is(const od::raw_json_string& raw_key, std::string_view key,
-                                              const KeyBytes& bytes) {
-  const char* raw = raw_key.raw();
-  if (bytes.fits) {
-    std::uint64_t word[2];
-    std::memcpy(word, raw, sizeof word);
-    return ((word[0] & bytes.mask[0]) == bytes.word[0]) & ((word[1] & bytes.mask[1]) == bytes.word[1]);
-  }
-  for (std::size_t i = 0; i < key.size(); ++i)
-    if (raw[i] != key[i]) return false;
-  return raw[key.size()] == '"';
 }
 
 std::string_view without_trailing_blanks(std::string_view text) {
@@ -347,9 +315,9 @@ std::optional<LineProblem> JsonObjectLine::read_object(Document& doc, std::strin
     // Compare raw key bytes first: no unescaping for the usual plain keys.
     od::raw_json_string raw_key = field.key();
     std::size_t k = expected;
-    if (k >= keys_.size() || !raw_key_is(raw_key, keys_[k], impl_->key_bytes[k])) {
+    if (k >= keys_.size() || !impl_->key_bytes[k].matches(raw_key.raw())) {
       k = 0;
-      while (k < keys_.size() && !raw_key_is(raw_key, keys_[k], impl_->key_bytes[k])) ++k;
+      while (k < keys_.size() && !impl_->key_bytes[k].matches(raw_key.raw())) ++k;
     }
     std::string_view key = k < keys_.size() ? keys_[k] : std::string_view();
     if (k == keys_.size()) {
@@ -446,7 +414,7 @@ std::optional<LineProblem> JsonObjectLine::parse_line(const InputText& text, con
   Impl& w = *impl_;
   std::size_t lead = line.text.find_first_not_of(" \t\r");
   if (lead == std::string_view::npos) return parse(line.text, text.readable_from(line.offset));
-  if (read_flat_object(line.text, lead, keys_, fields_.data())) return std::nullopt;
+  if (read_flat_object(line.text, lead, w.key_bytes, fields_.data())) return std::nullopt;
   std::string_view value = line.text.substr(lead);
   std::size_t begin = line.offset + static_cast<std::size_t>(value.data() - line.text.data());
   if (text.bytes().data() != w.window_text || begin < w.window_begin || begin >= w.window_end) open_window(text, begin);
