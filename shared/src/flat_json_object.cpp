@@ -171,7 +171,7 @@ bool read_flat_object(std::string_view line, std::size_t lead, const std::vector
     // Keys usually come in the order asked for: the one after the last found is matched in
     // place; any other key is scanned to its closing quote and looked up.
     std::size_t k = expected, key_size = 0;
-    if (k < keys.size() && keys[k].matches(key) && keys[k].size() < static_cast<std::size_t>(end - key)) {
+    if (k < keys.size() && keys[k].size() < static_cast<std::size_t>(end - key) && keys[k].matches(key)) {
       key_size = keys[k].size();
     } else {
       const char* key_end = plain_string_end(key, end);

@@ -3,9 +3,9 @@
 // and gold files are almost all such lines; simdjson's stage 1 and On-Demand walk cost
 // more than the few dozen bytes themselves (in WebAssembly, simdjson has only its scalar
 // kernel). Strings are searched 16 bytes at a time (SSE2, WebAssembly SIMD128, or two
-// 64-bit words). Everything else (an escape, a non-ASCII byte, a nested value, a long number, a
-// repeated key, any syntax error) is declined, and JsonObjectLine reads or explains it
-// with simdjson as before. Internal to the core.
+// 64-bit words). Everything else (an escape, a non-ASCII byte, a nested value, a long
+// number, a repeated key, any syntax error) is declined, and JsonObjectLine reads or
+// explains it with simdjson as before. Internal to the core.
 #pragma once
 
 #include <cstdint>
