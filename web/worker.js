@@ -55,8 +55,9 @@ function toModule(caqa, bytes) {
 
 // The engine runs a WebAssembly function first as its baseline compiler made it and swaps
 // in optimised code only after the function has run a while: without this, a visitor's
-// first few files would be scored at part speed (in Chromium here, 45, 44, 22, 18 ms for
-// the first 24k-line files, 8 ms from the tenth on). The gold's own lines are a valid
+// first few files would be scored at part speed (headless Chromium here, 24k-line files
+// without the bootstrap: 45, 44, 22 and 18 ms for the first four, 8-9 ms from the
+// thirteenth on). The gold's own lines are a valid
 // prediction file; WARM_UP_LINES of them are scored WARM_UP_RUNS times before the page
 // says it is ready, and nothing of it is kept.
 const WARM_UP_RUNS = 10;
