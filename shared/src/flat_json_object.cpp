@@ -79,13 +79,6 @@ const char* plain_string_end(const char* p, const char* end) {
   return nullptr;
 }
 
-bool same_text(std::string_view a, const char* b, std::size_t size) {
-  if (a.size() != size) return false;
-  for (std::size_t i = 0; i < size; ++i)
-    if (a[i] != b[i]) return false;
-  return true;
-}
-
 // A JSON number at p within the limits above; the byte after it, or nullptr.
 const char* read_number(const char* p, const char* end, JsonField& out) {
   const char* start = p;
@@ -190,7 +183,7 @@ bool read_flat_object(std::string_view line, std::size_t lead, const std::vector
       expected = k + 1;
     } else {
       for (std::size_t i = 0; i < other_count; ++i)
-        if (same_text(std::string_view(other_keys[i], other_sizes[i]), key, key_size)) return false;
+        if (std::string_view(other_keys[i], other_sizes[i]) == std::string_view(key, key_size)) return false;
       if (other_count == kMaxOtherKeys) return false;
       other_keys[other_count] = key;
       other_sizes[other_count++] = key_size;
