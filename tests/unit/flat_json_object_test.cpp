@@ -148,6 +148,21 @@ TEST(FlatJsonObject, MixedLinesKeepTheBatchedWindowInStep) {
   EXPECT_EQ(expect_same_as_simdjson(text), 3000u);
 }
 
+// A text that starts with a long run of nested lines (a benchmark's samples) stops trying
+// the flat path; its later flat lines still read as simdjson reads them.
+TEST(FlatJsonObject, ALongRunOfNestedLinesThenFlatOnes) {
+  std::string text;
+  for (int i = 0; i < 100; ++i)
+    text += R"({"id":")" + std::to_string(i) +
+            R"(","evidence":{"a":[1,2]}})"
+            "\n";
+  for (int i = 100; i < 400; ++i)
+    text += R"({"id":")" + std::to_string(i) +
+            R"(","score":0.25})"
+            "\n";
+  EXPECT_EQ(expect_same_as_simdjson(text), 400u);
+}
+
 // Flat lines mutated at random (bytes replaced, inserted or removed, drawn from JSON's
 // own characters and a few others): whatever the flat path accepts, simdjson reads the
 // same way, and whatever it declines is still read or explained.
