@@ -148,6 +148,21 @@ TEST(Audit, CueReaderGivesTheCueFunctionsValues) {
   }
 }
 
+// The cue reader counts sentences in its one pass over the words: the count it gives is
+// sentence_count's, on texts of stops, spaces, markers and words in every order.
+TEST(Audit, LengthCuesCountSentencesAsSentenceCount) {
+  const std::string alphabet = ". !?\t\n[]1aZ\xC3\xA9,\"";
+  Rng rng(5);
+  const QuestionCues cues("Who wrote it?", "The answer is Arden Vale [1].");
+  for (int k = 0; k < 20000; ++k) {
+    std::string text(static_cast<std::size_t>(rng.uniform() * 24), ' ');
+    for (char& c : text) c = alphabet[static_cast<std::size_t>(rng.uniform() * static_cast<double>(alphabet.size()))];
+    EXPECT_EQ(cues.lengths(text)[1], sentence_count(text)) << '"' << text << '"';
+  }
+  EXPECT_EQ(sentence_count("[1] Arden Vale wrote it. It is a novel! Is it?"), 3);
+  EXPECT_EQ(cues.lengths("[1] Arden Vale wrote it. It is a novel! Is it?")[1], 3);
+}
+
 TEST(Audit, MarginsAreOptions) {
   const Synthetic train = make(Plant::IdSuffix, 400, 1), test = make(Plant::IdSuffix, 200, 2);
   AuditOptions options;

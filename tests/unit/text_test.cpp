@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "caqa/hash.h"
 #include "caqa/text.h"
 
@@ -25,6 +28,25 @@ TEST(Text, OneStopWordList) {
   EXPECT_FALSE(caqa::is_stop_word("The"));  // callers lower-case first
   EXPECT_FALSE(caqa::is_stop_word("not"));  // negation is a feature, never a stop word
   EXPECT_FALSE(caqa::is_stop_word("jaws"));
+}
+
+// The whole list, spelled out here as the trained baseline's features depend on it, and
+// words that differ from one of them by a byte or in length.
+TEST(Text, StopWordsAreExactlyTheList) {
+  const std::vector<std::string> list = {
+      "a",    "about", "also",  "an",     "and",   "answer", "are",   "as",   "at",    "be",   "been", "by",   "can",
+      "did",  "do",    "does",  "entity", "for",   "from",   "given", "had",  "has",   "have", "he",   "her",  "his",
+      "how",  "i",     "in",    "is",     "it",    "its",    "of",    "on",   "one",   "or",   "she",  "such", "that",
+      "the",  "their", "them",  "then",   "there", "these",  "they",  "this", "those", "to",   "was",  "were", "what",
+      "when", "where", "which", "while",  "who",   "whom",   "whose", "why",  "with",  "you"};
+  for (const std::string& w : list) {
+    EXPECT_TRUE(caqa::is_stop_word(w)) << w;
+    EXPECT_FALSE(caqa::is_stop_word(w + "x")) << w;
+    EXPECT_FALSE(caqa::is_stop_word(w.substr(0, w.size() - 1) + "q")) << w;
+    EXPECT_FALSE(caqa::is_stop_word(w + std::string(1, '\0'))) << w;
+  }
+  EXPECT_FALSE(caqa::is_stop_word(""));
+  EXPECT_FALSE(caqa::is_stop_word("answers"));
 }
 
 TEST(Hash, Fnv1aIsStable) {

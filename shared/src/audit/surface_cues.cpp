@@ -99,18 +99,30 @@ QuestionCues::QuestionCues(std::string_view question, std::string_view answer,
   std::set_union(a_words_.begin(), a_words_.end(), q_words_.begin(), q_words_.end(), std::back_inserter(qa_words_));
 }
 
-QuestionCues::CitationWords QuestionCues::read(std::string_view citation) {
-  CitationWords out;
-  out.distinct.reserve(citation.size() / 4);
+void QuestionCues::read(std::string_view citation, CitationWords& out) {
+  out.content = 0;
+  out.distinct.clear();
   // A space, then each word and a space: at most one byte more per byte of the citation.
   out.text.resize(2 * citation.size() + 1);
   char* const text = out.text.data();
   const char* const in = citation.data();
   const std::size_t n = citation.size();
   std::size_t size = 0;
+  // sentence_count in the same pass: a word byte is neither white space nor a stop.
+  int sentences = 0;
+  bool open = false;
   text[size++] = ' ';
   for (std::size_t i = 0; i < n;) {
-    while (i < n && !is_word_byte(in[i])) ++i;
+    for (; i < n && !is_word_byte(in[i]); ++i) {
+      const char c = in[i];
+      if (is_space(c)) continue;
+      if ((c == '.' || c == '!' || c == '?') && open && (i + 1 == n || is_space(in[i + 1]))) {
+        ++sentences;
+        open = false;
+      } else {
+        open = true;
+      }
+    }
     const std::size_t begin = i, at = size;
     std::uint64_t hash = kFnv1aOffset;
     for (; i < n && is_word_byte(in[i]); ++i) {
@@ -119,6 +131,7 @@ QuestionCues::CitationWords QuestionCues::read(std::string_view citation) {
       hash = (hash ^ static_cast<unsigned char>(lower)) * kFnv1aPrime;
     }
     if (i == begin) break;
+    open = true;
     if (baseline::detail::is_citation_marker(citation, {begin, i})) {
       size = at;
       continue;
@@ -130,45 +143,58 @@ QuestionCues::CitationWords QuestionCues::read(std::string_view citation) {
     text[size++] = ' ';
   }
   out.text.resize(size);
+  out.sentences = sentences + (open ? 1 : 0);
   std::sort(out.distinct.begin(), out.distinct.end());
   out.distinct.erase(std::unique(out.distinct.begin(), out.distinct.end()), out.distinct.end());
-  return out;
 }
 
-std::vector<double> QuestionCues::lengths_of(std::string_view citation, const CitationWords& words) const {
+void QuestionCues::lengths_of(std::string_view citation, const CitationWords& words, std::vector<double>& out) const {
   const auto content = static_cast<double>(words.content);
   const auto distinct = static_cast<double>(words.distinct.size());
-  return {static_cast<double>(citation.size()),
-          static_cast<double>(sentence_count(citation)),
-          question_chars_,
-          answer_chars_,
-          distinct,
-          content == 0 ? -1 : distinct / content};
+  out.insert(out.end(), {static_cast<double>(citation.size()), static_cast<double>(words.sentences), question_chars_,
+                         answer_chars_, distinct, content == 0 ? -1 : distinct / content});
 }
 
-std::vector<double> QuestionCues::presence_of(const CitationWords& words) const {
+void QuestionCues::presence_of(const CitationWords& words, std::vector<double>& out) const {
   const std::vector<std::uint64_t>& c_words = words.distinct;
   auto in_citation = [&](std::uint64_t w) { return sorted_contains(c_words, w); };
   auto not_in_qa = [&](std::uint64_t w) { return !sorted_contains(qa_words_, w); };
-  auto in_text = [&](const std::string& padded) { return words.text.find(padded) != std::string::npos; };
-  return {
-      fraction(claim_, in_text),       fraction(entities_, in_text),        fraction(q_words_, in_citation),
-      fraction(a_words_, in_citation), fraction(claim_words_, in_citation), fraction(c_words, not_in_qa),
-  };
+  const std::string_view text = words.text;
+  auto in_text = [&](const std::string& padded) { return text.find(padded) != std::string_view::npos; };
+  out.insert(out.end(),
+             {fraction(claim_, in_text), fraction(entities_, in_text), fraction(q_words_, in_citation),
+              fraction(a_words_, in_citation), fraction(claim_words_, in_citation), fraction(c_words, not_in_qa)});
+}
+
+// The builder reads some thirty drafts per question: one buffer per thread, reused.
+QuestionCues::CitationWords& QuestionCues::read_into_scratch(std::string_view citation) {
+  thread_local CitationWords words;
+  read(citation, words);
+  return words;
 }
 
 std::vector<double> QuestionCues::all(std::string_view citation) const {
-  const CitationWords words = read(citation);
-  std::vector<double> out = lengths_of(citation, words);
-  for (double v : presence_of(words)) out.push_back(v);
+  const CitationWords& words = read_into_scratch(citation);
+  std::vector<double> out;
+  out.reserve(kLengthCues + kPresenceCues);
+  lengths_of(citation, words, out);
+  presence_of(words, out);
   return out;
 }
 
 std::vector<double> QuestionCues::lengths(std::string_view citation) const {
-  return lengths_of(citation, read(citation));
+  std::vector<double> out;
+  out.reserve(kLengthCues);
+  lengths_of(citation, read_into_scratch(citation), out);
+  return out;
 }
 
-std::vector<double> QuestionCues::presence(std::string_view citation) const { return presence_of(read(citation)); }
+std::vector<double> QuestionCues::presence(std::string_view citation) const {
+  std::vector<double> out;
+  out.reserve(kPresenceCues);
+  presence_of(read_into_scratch(citation), out);
+  return out;
+}
 
 std::vector<double> length_cues(const AuditSample& s) { return QuestionCues(s.question, s.answer).lengths(s.citation); }
 

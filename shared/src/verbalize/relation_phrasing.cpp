@@ -92,9 +92,17 @@ std::string RelationPhrasing::Form::fill(std::string_view head, std::string_view
 void RelationPhrasing::find_forms() {
   sentence_forms_.clear();
   predicate_forms_.clear();
+  subjects_.clear();
+  ends_with_other_.clear();
   for (std::size_t i = 0; i < sentences_.size(); ++i) {
     sentence_forms_.push_back(Form::of(without_period(sentences_[i]), true, true));
-    const auto slot = subject(i);
+    std::optional<Slot> slot;
+    for (Slot end : {Slot::Head, Slot::Tail})
+      if (!slot && sentences_[i].starts_with(marker(end, false))) slot = end;
+    subjects_.push_back(slot);
+    const std::string body = without_period(sentences_[i]);
+    const std::string_view closing = slot ? marker(other(*slot), false) : std::string_view{};
+    ends_with_other_.push_back(slot && body.size() > closing.size() && body.ends_with(closing));
     predicate_forms_.push_back(slot ? Form::of(without_period(sentences_[i].substr(marker(*slot, false).size())),
                                                *slot == Slot::Tail, *slot == Slot::Head)
                                     : Form{});
@@ -142,12 +150,7 @@ std::string RelationPhrasing::sentence(std::size_t i, std::string_view head, std
   return end_sentence(std::move(s));
 }
 
-std::optional<Slot> RelationPhrasing::subject(std::size_t i) const {
-  const std::string& s = sentences_.at(i);
-  for (Slot slot : {Slot::Head, Slot::Tail})
-    if (s.rfind(marker(slot, false), 0) == 0) return slot;
-  return std::nullopt;
-}
+std::optional<Slot> RelationPhrasing::subject(std::size_t i) const { return subjects_.at(i); }
 
 std::string RelationPhrasing::predicate(std::size_t i, std::string_view other_name) const {
   const auto slot = subject(i);
@@ -164,13 +167,7 @@ std::string RelationPhrasing::predicate(std::size_t i, std::string_view other_na
   return std::string(trimmed(s));
 }
 
-bool RelationPhrasing::ends_with_other(std::size_t i) const {
-  const auto slot = subject(i);
-  if (!slot) return false;
-  const std::string body = without_period(sentences_.at(i));
-  const std::string_view m = marker(other(*slot), false);
-  return body.size() > m.size() && body.compare(body.size() - m.size(), m.size(), m) == 0;
-}
+bool RelationPhrasing::ends_with_other(std::size_t i) const { return ends_with_other_.at(i); }
 
 std::string RelationPhrasing::predicate_about(Slot about, std::string_view other_name) const {
   for (std::size_t i = 0; i < sentences_.size(); ++i)

@@ -43,15 +43,18 @@ class QuestionCues {
   std::vector<double> presence(std::string_view citation) const;
 
  private:
+  static constexpr std::size_t kLengthCues = 6, kPresenceCues = 6;
   // A citation's words as the cues read them, in one pass and without a string per word.
   struct CitationWords {
     std::string text;                     // lower-cased words, each followed by a space, after a space
     std::size_t content = 0;              // words that are not stop words
     std::vector<std::uint64_t> distinct;  // those, hashed as content_words(), sorted, distinct
+    int sentences = 0;                    // sentence_count of the citation
   };
-  static CitationWords read(std::string_view citation);
-  std::vector<double> lengths_of(std::string_view citation, const CitationWords& words) const;
-  std::vector<double> presence_of(const CitationWords& words) const;
+  static void read(std::string_view citation, CitationWords& out);
+  static CitationWords& read_into_scratch(std::string_view citation);
+  void lengths_of(std::string_view citation, const CitationWords& words, std::vector<double>& out) const;
+  void presence_of(const CitationWords& words, std::vector<double>& out) const;
 
   double question_chars_, answer_chars_;
   std::vector<std::string> claim_, entities_;                              // as " word word ", to find whole words

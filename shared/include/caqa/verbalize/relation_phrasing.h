@@ -63,6 +63,9 @@ class RelationPhrasing {
   std::string head_noun_, tail_noun_;
   std::vector<std::string> sentences_;
   std::vector<Form> sentence_forms_, predicate_forms_;  // by sentence
+  // subject() and ends_with_other() by sentence, found once: a citation asks for each fact.
+  std::vector<std::optional<Slot>> subjects_;
+  std::vector<bool> ends_with_other_;
 };
 
 }  // namespace caqa::verbalize
