@@ -8,6 +8,7 @@ packages=(
   cmake ninja-build g++ pkg-config clang-format
   zlib1g-dev libcli11-dev libfmt-dev nlohmann-json3-dev libsimdjson-dev libxxhash-dev libssl-dev
   libgtest-dev
+  libmimalloc-dev                                       # the caqa executable's allocator (native/CMakeLists.txt)
   libserd-dev                                           # N-Triples loader (native/kg/ntriples.cpp)
   libcpp-httplib-dev                                    # caqa serve, the LLM judge client
   virtuoso-opensource                                   # caqa build --sparql's parity test (tests/cli)
