@@ -143,11 +143,13 @@ bool contains_name(std::string_view text, std::string_view name) {
   return name.empty() || count_words(ascii_lower(text), ascii_lower(name)) > 0;
 }
 
-LintCounts lint_text(std::string_view text, std::span<const std::string> names) {
+namespace {
+
+// lint_text of `text`, whose lower-cased bytes are `lower`.
+LintCounts lint_lowered(std::string_view text, std::string_view lower, std::span<const std::string> names) {
   LintCounts out;
   out[LintRule::TemplateResidue] =
       static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return c == '{' || c == '}'; }));
-  std::string lower = ascii_lower(text);
   out[LintRule::EntitySuchThat] = count_words(lower, "the entity such that");
   // A title such as "It's Pat" is a name, not the contraction written for "its".
   std::size_t in_names = 0;
@@ -185,9 +187,15 @@ LintCounts lint_text(std::string_view text, std::span<const std::string> names) 
   return out;
 }
 
+}  // namespace
+
+LintCounts lint_text(std::string_view text, std::span<const std::string> names) {
+  return lint_lowered(text, ascii_lower(text), names);
+}
+
 LintCounts lint_citation(std::string_view citation, std::span<const std::string> names) {
-  LintCounts out = lint_text(citation, names);
-  std::string lower = ascii_lower(citation);
+  const std::string lower = ascii_lower(citation);
+  LintCounts out = lint_lowered(citation, lower, names);
   for (const std::string& name : names)
     if (!name.empty() && count_words(lower, ascii_lower(name)) == 0) ++out[LintRule::MissingEntity];
   return out;
