@@ -24,16 +24,11 @@ void IdIndex::rehash(std::size_t slot_count) {
   for (std::uint32_t e = 0; e < indexed_; ++e) place(e, hash(id(e)));
 }
 
-std::string_view IdIndex::id(std::uint32_t entry) const {
-  std::uint64_t o = offsets_[entry];
-  return std::string_view(arena_.data() + (o >> kLengthBits), o & kLengthMask);
-}
-
 std::size_t IdIndex::probe(std::string_view s, std::uint64_t h) const {
   std::size_t mask = slots_.size() - 1, slot = h & mask;
   auto tag = static_cast<std::uint32_t>(h >> 32);
   while (slots_[slot].entry != 0) {
-    if (slots_[slot].tag == tag && id(slots_[slot].entry - 1) == s) return slot;
+    if (slots_[slot].tag == tag && same_bytes(id(slots_[slot].entry - 1), s)) return slot;
     slot = (slot + 1) & mask;
   }
   return slot;

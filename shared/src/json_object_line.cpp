@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/input_text.h"
+#include "caqa/same_bytes.h"
 #include "caqa/source_text.h"
 #include "flat_json_object.h"
 
@@ -160,14 +161,6 @@ template <class Document>
   if (doc.current_location().get(after)) return false;
   text = std::string_view(begin, static_cast<std::size_t>(after - begin));
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
-  return true;
-}
-
-// Keys and labels are a few bytes: an inline loop beats a call to memcmp.
-bool same_text(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (a[i] != b[i]) return false;
   return true;
 }
 
@@ -331,7 +324,7 @@ std::optional<LineProblem> JsonObjectLine::read_object(Document& doc, std::strin
     if (k == keys_.size()) {
       if (field.unescaped_key().get(key)) return explain_malformed(line);
       k = 0;
-      while (k < keys_.size() && !same_text(keys_[k], key)) ++k;  // an escaped spelling of a wanted key
+      while (k < keys_.size() && !same_bytes(keys_[k], key)) ++k;  // an escaped spelling of a wanted key
     }
     expected = k + 1;
     od::value& value = field.value();

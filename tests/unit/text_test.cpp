@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "caqa/hash.h"
+#include "caqa/same_bytes.h"
 #include "caqa/text.h"
 
 TEST(Text, AsciiLowerFoldsOnlyAsciiLetters) {
@@ -47,6 +48,23 @@ TEST(Text, StopWordsAreExactlyTheList) {
   }
   EXPECT_FALSE(caqa::is_stop_word(""));
   EXPECT_FALSE(caqa::is_stop_word("answers"));
+}
+
+// same_bytes against ==, for every length up to 40 and a difference at every position
+// (the word-sized loads overlap at the tail).
+TEST(Text, SameBytesIsEquality) {
+  for (std::size_t n = 0; n <= 40; ++n) {
+    std::string a(n, 'x'), b(n, 'x');
+    for (std::size_t i = 0; i < n; ++i) a[i] = b[i] = static_cast<char>('a' + i % 26);
+    EXPECT_TRUE(caqa::same_bytes(a, b)) << n;
+    EXPECT_FALSE(caqa::same_bytes(a, b + "y")) << n;
+    for (std::size_t i = 0; i < n; ++i) {
+      std::string c = b;
+      c[i] = static_cast<char>(c[i] ^ 0x80);
+      EXPECT_FALSE(caqa::same_bytes(a, c)) << n << " " << i;
+      EXPECT_EQ(caqa::same_bytes(a.substr(0, i), c.substr(0, i)), true) << n << " " << i;
+    }
+  }
 }
 
 TEST(Hash, Fnv1aIsStable) {

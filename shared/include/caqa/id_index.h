@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "caqa/same_bytes.h"
+
 namespace caqa {
 
 class IdIndex {
@@ -79,6 +81,11 @@ inline void IdIndex::prefetch_bytes(std::uint32_t entry) const {
   if (entry != kAbsent) prefetch_address(arena_.data() + (offsets_[entry] >> kLengthBits));
 }
 
+inline std::string_view IdIndex::id(std::uint32_t entry) const {
+  std::uint64_t o = offsets_[entry];
+  return std::string_view(arena_.data() + (o >> kLengthBits), o & kLengthMask);
+}
+
 inline std::uint32_t IdIndex::candidate(std::uint64_t h) const {
   std::size_t mask = slots_.size() - 1, slot = h & mask;
   auto tag = static_cast<std::uint32_t>(h >> 32);
@@ -109,7 +116,7 @@ void IdIndex::find_all(std::size_t count, IdAt id_at, std::uint32_t* out) const 
     if (i + 2 * kAhead < count) prefetch_offset(out[i + 2 * kAhead]);
     if (i + kAhead < count) prefetch_bytes(out[i + kAhead]);
     std::string_view s = id_at(i);
-    if (out[i] != kAbsent && id(out[i]) != s) out[i] = find(s);  // two ids with one tag: rare
+    if (out[i] != kAbsent && !same_bytes(id(out[i]), s)) out[i] = find(s);  // two ids with one tag: rare
   }
 }
 }  // namespace caqa

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "caqa/same_bytes.h"
 #include "caqa/text.h"
 
 namespace caqa {
@@ -122,10 +123,10 @@ const LabelScheme kSupportLevels{
     {0, 1, 2, 2},
 };
 
-// Labels are parsed once per line of a million-line file: compare lengths first.
+// Labels are parsed once per line of a million-line file.
 std::optional<ClassId> find_exact(const std::vector<std::string_view>& names, std::string_view text) {
   for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i].size() == text.size() && names[i] == text) return static_cast<ClassId>(i);
+    if (same_bytes(names[i], text)) return static_cast<ClassId>(i);
   return std::nullopt;
 }
 
