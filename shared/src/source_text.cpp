@@ -1,10 +1,34 @@
 #include "caqa/source_text.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
 namespace caqa {
+
+namespace {
+
+// The first '\n' of the n bytes at p, or nullptr. Emscripten's memchr (musl's) reads four
+// bytes a step; in WebAssembly the whole 16-byte blocks are read with SIMD128 (the bytes
+// past n may not be readable: the last part block goes to memchr). Natively, glibc's.
+const char* find_newline(const char* p, std::size_t n) {
+#if defined(__wasm_simd128__)
+  const char* const end = p + n;
+  for (; end - p >= 16; p += 16)
+    if (const std::uint32_t hits =
+            static_cast<std::uint32_t>(wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(p), wasm_i8x16_splat('\n')))))
+      return p + __builtin_ctz(hits);
+  n = static_cast<std::size_t>(end - p);
+#endif
+  return static_cast<const char*>(std::memchr(p, '\n', n));
+}
+
+}  // namespace
 
 LineCursor::LineCursor(std::string_view bytes) : bytes_(bytes) {
   if (bytes_.size() >= 3 && static_cast<unsigned char>(bytes_[0]) == 0xEF &&
@@ -18,8 +42,8 @@ bool LineCursor::next(SourceLine& line) {
   if (pos_ >= bytes_.size()) return false;
   const char* start = bytes_.data() + pos_;
   std::size_t remaining = bytes_.size() - pos_;
-  const void* nl = std::memchr(start, '\n', remaining);
-  std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : remaining;
+  const char* nl = find_newline(start, remaining);
+  std::size_t len = nl ? static_cast<std::size_t>(nl - start) : remaining;
   line.offset = pos_;
   pos_ += len + (nl ? 1 : 0);
   if (len > 0 && start[len - 1] == '\r') --len;
