@@ -3,11 +3,7 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#elif defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
+#include "json_special_bytes.h"
 
 namespace caqa::detail {
 
@@ -32,38 +28,6 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 const char* skip_blanks(const char* p, const char* end) {
   while (p < end && is_json_blank(*p)) ++p;
   return p;
-}
-
-// Bit i set when byte i of the 16 at p is a quote, a backslash, a control byte or not
-// ASCII. As signed bytes, "below 0x20" is both a control byte and a byte from 0x80 on.
-std::uint32_t special_bytes(const char* p) {
-#if defined(__SSE2__)
-  __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  __m128i special =
-      _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-                   _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
-  return static_cast<std::uint32_t>(_mm_movemask_epi8(special));
-#elif defined(__wasm_simd128__)
-  v128_t v = wasm_v128_load(p);
-  v128_t special =
-      wasm_v128_or(wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat('"')), wasm_i8x16_eq(v, wasm_i8x16_splat('\\'))),
-                   wasm_i8x16_lt(v, wasm_i8x16_splat(0x20)));
-  return static_cast<std::uint32_t>(wasm_i8x16_bitmask(special));
-#else
-  // Two little-endian words; each test's borrow only marks bytes above a true one, so the
-  // lowest bit, all plain_string_end reads, is exact.
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-  std::uint32_t mask = 0;
-  for (int half = 0; half < 2; ++half) {
-    std::uint64_t w;
-    std::memcpy(&w, p + 8 * half, sizeof w);
-    std::uint64_t quote = w ^ (kOnes * '"'), backslash = w ^ (kOnes * '\\');
-    std::uint64_t bits =
-        (((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash) | ((w - kOnes * 0x20) & ~w) | w) & kHigh;
-    for (int i = 0; i < 8; ++i) mask |= static_cast<std::uint32_t>((bits >> (8 * i + 7)) & 1) << (8 * half + i);
-  }
-  return mask;
-#endif
 }
 
 // The closing quote of a string whose bytes start at p, when they are printable ASCII

@@ -117,6 +117,21 @@ TEST(JsonString, RandomStringsOfTheBytesDecodingTurnsOn) {
   }
 }
 
+// Plain text of up to 80 bytes with a few of those bytes anywhere: the writer skips plain
+// bytes 16 at a time, so a special byte falls at every place in a block and in the tail.
+TEST(JsonString, LongStringsWithSpecialBytesAnywhere) {
+  constexpr unsigned char kSpecial[] = {0x00, 0x0A, 0x1F, '"', '\\', 0x7F, 0x80, 0xC3, 0xA9, 0xE2, 0xFF};
+  caqa::Rng rng(17);
+  for (int n = 0; n < 100000; ++n) {
+    std::string text(static_cast<std::size_t>(rng.uniform() * 81), ' ');
+    for (char& c : text) c = static_cast<char>('a' + static_cast<int>(rng.uniform() * 26));
+    for (int k = static_cast<int>(rng.uniform() * 4); k > 0 && !text.empty(); --k)
+      text[static_cast<std::size_t>(rng.uniform() * static_cast<double>(text.size()))] =
+          static_cast<char>(kSpecial[static_cast<std::size_t>(rng.uniform() * sizeof kSpecial)]);
+    ASSERT_EQ(by_caqa(text), by_nlohmann(text)) << ::testing::PrintToString(text);
+  }
+}
+
 TEST(JsonString, EveryStringOfTheFixturesAndCorpus) {
   std::size_t files = 0, strings = 0;
   for (const char* folder : {"tests/fixtures", "tests/corpus"})
