@@ -121,30 +121,39 @@ std::vector<std::size_t> Verbalizer::phrasings(std::span<const Triple> triples, 
 }
 
 std::string Verbalizer::citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings) const {
-  std::vector<Said> said;
-  said.reserve(triples.size());
+  // The builder writes some thirty drafts per question: the work lists of one thread are
+  // reused from call to call, strings included.
+  thread_local std::vector<Said> said;
+  thread_local std::vector<bool> done;
+  thread_local std::vector<std::size_t> group;
+  thread_local std::vector<std::string> predicates;
+  thread_local std::vector<std::string> others;
+  said.resize(triples.size());
   for (std::size_t k = 0; k < triples.size(); ++k) {
     const Triple& t = triples[k];
     const RelationPhrasing& p = phrasing(t.relation);
     const std::size_t i = phrasings[k];
-    Said s;
+    Said& s = said[k];
+    s.sentence.clear();
+    s.other.clear();
     if (const auto slot = p.subject(i)) {
       s.subject = *slot == Slot::Head ? t.head : t.tail;
       s.subject_is_thing = !p.noun(*slot).empty() && !p.is_person(*slot);
       s.relation = t.relation;
       s.phrasing = i;
-      s.other = name(*slot == Slot::Head ? t.tail : t.head);
+      append_name(s.other, *slot == Slot::Head ? t.tail : t.head);
     } else {
+      s.subject.reset();
+      s.subject_is_thing = false;
+      s.relation = 0;
+      s.phrasing = 0;
       s.sentence = capitalized(p.sentence(i, name(t.head), name(t.tail)));
     }
-    said.push_back(std::move(s));
   }
   // Facts about one subject together, in the order the subjects first come up; two
   // predicates a sentence; "It" for a thing that the sentence before was about.
-  std::vector<bool> done(said.size(), false);
+  done.assign(said.size(), false);
   std::string out = "[1]";
-  std::vector<std::size_t> group;
-  std::vector<std::string> predicates;
   for (std::size_t i = 0; i < said.size(); ++i) {
     if (done[i]) continue;
     if (!said[i].subject) {
@@ -158,7 +167,7 @@ std::string Verbalizer::citation(std::span<const Triple> triples, std::span<cons
         done[j] = true;
       }
     // Facts said the same way share one predicate: "starred A and B".
-    predicates.clear();
+    std::size_t predicate_count = 0;
     for (std::size_t k = 0; k < group.size();) {
       const Said& first = said[group[k]];
       const RelationPhrasing& p = phrasing(first.relation);
@@ -168,17 +177,18 @@ std::string Verbalizer::citation(std::span<const Triple> triples, std::span<cons
       while (next < group.size() && said[group[next]].relation == first.relation &&
              said[group[next]].phrasing == first.phrasing && p.ends_with_other(first.phrasing))
         ++next;
+      if (predicate_count == predicates.size()) predicates.emplace_back();
       if (next == k + 1) {
-        predicates.push_back(p.predicate(first.phrasing, first.other));
+        predicates[predicate_count++] = p.predicate(first.phrasing, first.other);
       } else {
-        std::vector<std::string> others;
+        others.clear();
         for (std::size_t j = k; j < next; ++j) others.push_back(said[group[j]].other);
-        predicates.push_back(p.predicate(first.phrasing, verbalize::join_list(others)));
+        predicates[predicate_count++] = p.predicate(first.phrasing, verbalize::join_list(others));
       }
       k = next;
     }
     // Each sentence written in place: capitalised, with its full stop unless it ends with one.
-    for (std::size_t k = 0; k < predicates.size(); k += 2) {
+    for (std::size_t k = 0; k < predicate_count; k += 2) {
       out.push_back(' ');
       const std::size_t start = out.size();
       if (k == 0 || !said[i].subject_is_thing)
@@ -186,7 +196,7 @@ std::string Verbalizer::citation(std::span<const Triple> triples, std::span<cons
       else
         out.append("It");
       out.append(" ").append(predicates[k]);
-      if (k + 1 < predicates.size()) out.append(" and ").append(predicates[k + 1]);
+      if (k + 1 < predicate_count) out.append(" and ").append(predicates[k + 1]);
       out[start] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[start])));
       if (out.back() != '.') out.push_back('.');
     }
