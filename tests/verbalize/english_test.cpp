@@ -31,6 +31,19 @@ TEST(English, ListsCapitalsAndNames) {
   EXPECT_EQ(definite_name("Kenya"), "Kenya");
 }
 
+// Every rule of takes_the, and names one letter or one space away from one.
+TEST(English, TakesTheByPrefixInnerWordsOrWholeName) {
+  for (const char* yes : {"United States", "University of Oxford", "Republic of Ireland", "Kingdom of Spain",
+                          "Democratic Republic of the Congo", "National University of Córdoba", " University of ",
+                          "Netherlands", "Philippines", "Bahamas", "Maldives", "Czech Republic", "Dominican Republic",
+                          "Central African Republic", "Gambia", "Vatican City"})
+    EXPECT_TRUE(takes_the(yes)) << yes;
+  for (const char* no : {"", "U", "United", "Unitedstates", "university of Oxford", "Yale University",
+                         "University ofOxford", "Republic", "Kingdom", "Democratic", "University of", "X University",
+                         "Netherland", "Gambia ", "gambia", "Kenya", "Vatican", "Czech"})
+    EXPECT_FALSE(takes_the(no)) << no;
+}
+
 TEST(English, AgreementAndEchoes) {
   EXPECT_EQ(plural_predicate("is in Kenya"), "are in Kenya");
   EXPECT_EQ(plural_predicate("belongs to the drama genre"), "belong to the drama genre");

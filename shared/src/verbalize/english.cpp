@@ -68,9 +68,13 @@ std::string capitalized(std::string text) {
 
 bool takes_the(std::string_view n) {
   // "the United States", "the University of Oxford", "the Netherlands", "the Czech Republic".
-  for (std::string_view prefix : {"United ", "University of ", "Republic of ", "Kingdom of ", "Democratic Republic"})
-    if (starts_with(n, prefix)) return true;
-  if (n.find(" University of ") != std::string_view::npos) return true;
+  // Asked for every name of every drafted citation: the prefixes only where the first
+  // letter can start one, the inner " University of " only in a name long enough to hold it.
+  constexpr std::string_view kInner = " University of ";
+  if (const char first = n.empty() ? '\0' : n[0]; first == 'U' || first == 'R' || first == 'K' || first == 'D')
+    for (std::string_view prefix : {"United ", "University of ", "Republic of ", "Kingdom of ", "Democratic Republic"})
+      if (starts_with(n, prefix)) return true;
+  if (n.size() >= kInner.size() && n.find(kInner) != std::string_view::npos) return true;
   for (std::string_view whole : {"Netherlands", "Philippines", "Bahamas", "Maldives", "Czech Republic",
                                  "Dominican Republic", "Central African Republic", "Gambia", "Vatican City"})
     if (n == whole) return true;
