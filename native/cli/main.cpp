@@ -17,8 +17,8 @@
 int main(int argc, char** argv) {
 #if defined(CAQA_MIMALLOC)
   // 2 MiB pages (transparent huge pages, where the kernel allows them) for what the command
-  // allocates from here on: `score` of a 1M-line file took 28,600 page faults (a sixth of
-  // its CPU, in the kernel) and takes 3,500; `build` of MetaQA 7% less CPU.
+  // allocates from here on: `score` of a 1M-line file took 28,600 page faults (a fifth of
+  // its CPU, in the kernel) and takes 8,700; `build` of MetaQA spends 7% less CPU.
   mi_option_enable(mi_option_large_os_pages);
 #endif
   using namespace caqa::cli;
