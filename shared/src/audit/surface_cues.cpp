@@ -57,6 +57,19 @@ double fraction(const std::vector<Item>& items, Found found) {
   return static_cast<double>(std::count_if(items.begin(), items.end(), found)) / static_cast<double>(items.size());
 }
 
+// Byte i's step of sentence_count: a stop after text and before white space (or the end)
+// ends a sentence, any other byte but white space is text.
+void count_sentence_at(std::string_view text, std::size_t i, int& count, bool& open) {
+  const char c = text[i];
+  if (is_space(c)) return;
+  if ((c == '.' || c == '!' || c == '?') && open && (i + 1 == text.size() || is_space(text[i + 1]))) {
+    ++count;
+    open = false;
+  } else {
+    open = true;
+  }
+}
+
 bool sorted_contains(const std::vector<std::uint64_t>& sorted, std::uint64_t word) {
   return std::binary_search(sorted.begin(), sorted.end(), word);
 }
@@ -66,17 +79,7 @@ bool sorted_contains(const std::vector<std::uint64_t>& sorted, std::uint64_t wor
 int sentence_count(std::string_view text) {
   int count = 0;
   bool open = false;  // a run with text not yet ended
-  const std::size_t n = text.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const char c = text[i];
-    if (is_space(c)) continue;
-    if ((c == '.' || c == '!' || c == '?') && open && (i + 1 == n || is_space(text[i + 1]))) {
-      ++count;
-      open = false;
-    } else {
-      open = true;
-    }
-  }
+  for (std::size_t i = 0; i < text.size(); ++i) count_sentence_at(text, i, count, open);
   return count + (open ? 1 : 0);
 }
 
@@ -113,16 +116,7 @@ void QuestionCues::read(std::string_view citation, CitationWords& out) {
   bool open = false;
   text[size++] = ' ';
   for (std::size_t i = 0; i < n;) {
-    for (; i < n && !is_word_byte(in[i]); ++i) {
-      const char c = in[i];
-      if (is_space(c)) continue;
-      if ((c == '.' || c == '!' || c == '?') && open && (i + 1 == n || is_space(in[i + 1]))) {
-        ++sentences;
-        open = false;
-      } else {
-        open = true;
-      }
-    }
+    for (; i < n && !is_word_byte(in[i]); ++i) count_sentence_at(citation, i, sentences, open);
     const std::size_t begin = i, at = size;
     std::uint64_t hash = kFnv1aOffset;
     for (; i < n && is_word_byte(in[i]); ++i) {
