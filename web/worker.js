@@ -57,9 +57,8 @@ function toModule(caqa, bytes) {
 // in optimised code only after the function has run a while: without this, a visitor's
 // first few files would be scored at part speed (headless Chromium here, 24k-line files
 // without the bootstrap: 45, 44, 22 and 18 ms for the first four, 8-9 ms from the
-// thirteenth on). The gold's own lines are a valid
-// prediction file; WARM_UP_LINES of them are scored WARM_UP_RUNS times before the page
-// says it is ready, and nothing of it is kept.
+// thirteenth on). The gold's own lines are a valid prediction file; WARM_UP_LINES of them
+// are scored WARM_UP_RUNS times before the page says it is ready, and nothing is kept.
 const WARM_UP_RUNS = 10;
 const WARM_UP_LINES = 4000;
 function warmUp(caqa, gold, goldFile) {

@@ -93,7 +93,8 @@ const char* read_number(const char* p, const char* end, JsonField& out) {
 
 // The literal word at p (true, false, null); the byte after it, or nullptr.
 const char* read_word(const char* p, const char* end, std::string_view word) {
-  if (static_cast<std::size_t>(end - p) < word.size() || std::memcmp(p, word.data(), word.size()) != 0) return nullptr;
+  if (static_cast<std::size_t>(end - p) < word.size() || !same_bytes(std::string_view(p, word.size()), word))
+    return nullptr;
   return p + word.size();
 }
 
@@ -147,7 +148,7 @@ bool read_flat_object(std::string_view line, std::size_t lead, const std::vector
       expected = k + 1;
     } else {
       for (std::size_t i = 0; i < other_count; ++i)
-        if (std::string_view(other_keys[i], other_sizes[i]) == std::string_view(key, key_size)) return false;
+        if (same_bytes(std::string_view(other_keys[i], other_sizes[i]), std::string_view(key, key_size))) return false;
       if (other_count == kMaxOtherKeys) return false;
       other_keys[other_count] = key;
       other_sizes[other_count++] = key_size;

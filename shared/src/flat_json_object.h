@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "caqa/same_bytes.h"
 #include "json_object_line.h"
 
 namespace caqa::detail {
@@ -34,9 +35,7 @@ class RawKey {
       std::memcpy(w, raw, sizeof w);
       return ((w[0] & mask_[0]) == word_[0]) & ((w[1] & mask_[1]) == word_[1]);
     }
-    for (std::size_t i = 0; i < text_.size(); ++i)
-      if (raw[i] != text_[i]) return false;
-    return raw[text_.size()] == '"';
+    return same_bytes(std::string_view(raw, text_.size()), text_) && raw[text_.size()] == '"';
   }
   std::size_t size() const { return text_.size(); }
 
