@@ -11,7 +11,7 @@
 namespace caqa::eval {
 namespace {
 
-std::string slurp(const std::string& path) {
+std::string read_required(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   EXPECT_TRUE(in) << path;
   std::ostringstream buffer;
@@ -29,10 +29,10 @@ TEST_P(PromptGolden, RendersFirstExampleSample) {
   auto sample = nlohmann::json::parse(first_line);
   auto q = sample["question"].get<std::string>(), a = sample["answer"].get<std::string>(),
        c = sample["citation"].get<std::string>();
-  std::string file = slurp(root + "/data/prompts/" + GetParam() + ".txt");
+  std::string file = read_required(root + "/data/prompts/" + GetParam() + ".txt");
   auto rendered = render_sample_prompt(template_body(file), {q, a, c});
   ASSERT_TRUE(rendered.ok()) << rendered.detail;
-  EXPECT_EQ(rendered.text + "\n", slurp(root + "/tests/golden/prompts/" + GetParam() + ".txt"));
+  EXPECT_EQ(rendered.text + "\n", read_required(root + "/tests/golden/prompts/" + GetParam() + ".txt"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Sets, PromptGolden,
@@ -42,10 +42,10 @@ INSTANTIATE_TEST_SUITE_P(Sets, PromptGolden,
 
 TEST(PromptIndex, EveryListedSetHasItsPlaceholders) {
   const std::string root = CAQA_SOURCE_DIR;
-  auto index = nlohmann::json::parse(slurp(root + "/data/prompts/index.json"));
+  auto index = nlohmann::json::parse(read_required(root + "/data/prompts/index.json"));
   ASSERT_GE(index["sets"].size(), 4u);
   for (const auto& set : index["sets"]) {
-    std::string file = slurp(root + "/data/prompts/" + set["file"].get<std::string>());
+    std::string file = read_required(root + "/data/prompts/" + set["file"].get<std::string>());
     EXPECT_EQ(template_placeholders(template_body(file)), set["placeholders"].get<std::vector<std::string>>())
         << set["name"];
     EXPECT_EQ(file.find("**"), std::string::npos) << set["name"] << ": markdown left in";

@@ -14,7 +14,7 @@ namespace {
 
 using namespace caqa::kg;
 
-constexpr std::string_view kTriples =
+constexpr std::string_view kFilmTriples =
     "film/jaws\tdirected_by\tperson/spielberg\n"
     "film/jaws\trelease_year\tyear/1975\n"
     "film/jaws\tmusic_by\tperson/williams\n"
@@ -43,7 +43,7 @@ constexpr std::string_view kTriples =
     "city/cincinnati\tcountry\tcountry/us\n"
     "city/chicago\tcountry\tcountry/us\n";
 
-constexpr std::string_view kNames =
+constexpr std::string_view kFilmNames =
     "film/jaws\tJaws\nfilm/et\tE.T.\nfilm/ryan\tSaving Private Ryan\nfilm/forrest\tForrest Gump\n"
     "film/bttf\tBack to the Future\nfilm/halloween_1978\tHalloween\nfilm/halloween_2007\tHalloween\n"
     "person/spielberg\tSteven Spielberg\nperson/zemeckis\tRobert Zemeckis\nperson/hanks\tTom Hanks\n"
@@ -73,9 +73,9 @@ class QuerySamplerTest : public ::testing::Test {
   void SetUp() override {
     ProblemCounts problems;
     MemoryGraphBuilder builder;
-    add_triples(builder, {"triples", kTriples}, TripleFormat::Tsv, problems);
-    for (auto& [key, name] : read_two_column_table({"names", kNames}, problems)) builder.set_name(key, name);
-    for (auto& [key, name] : read_two_column_table({"names", kNames}, problems))
+    add_triples(builder, {"triples", kFilmTriples}, TripleFormat::Tsv, problems);
+    for (auto& [key, name] : read_two_column_table({"names", kFilmNames}, problems)) builder.set_name(key, name);
+    for (auto& [key, name] : read_two_column_table({"names", kFilmNames}, problems))
       builder.set_type(key, key.substr(0, key.find('/')));
     graph = builder.build();
     templates = QueryTemplates::parse({"templates", kTemplates}, problems);
@@ -137,8 +137,8 @@ TEST_F(QuerySamplerTest, TreesNameTheirAnswersByTypeAndNumber) {
 TEST_F(QuerySamplerTest, UntypedKgAsksWhoFromTheTemplates) {
   ProblemCounts problems;
   MemoryGraphBuilder builder;
-  add_triples(builder, {"triples", kTriples}, TripleFormat::Tsv, problems);
-  for (auto& [key, name] : read_two_column_table({"names", kNames}, problems)) builder.set_name(key, name);
+  add_triples(builder, {"triples", kFilmTriples}, TripleFormat::Tsv, problems);
+  for (auto& [key, name] : read_two_column_table({"names", kFilmNames}, problems)) builder.set_name(key, name);
   MemoryGraph untyped = builder.build();
   std::size_t trees = 0;
   for (const auto& q : sample_questions(untyped, templates, {}, 5000, 13)) {
@@ -198,8 +198,8 @@ TEST(QuerySamplerBuild, AKgWithoutQuestionsYieldsABenchmark) {
                     "person/zemeckis", "person/hanks", "person/williams", "person/silvestri"})
     types += std::string(line) + "\t" + std::string(line).substr(0, std::string(line).find('/')) + "\n";
   BuildSources sources;
-  sources.kg = {{"kg.tsv", kTriples}};
-  sources.names = {{"names.tsv", kNames}};
+  sources.kg = {{"kg.tsv", kFilmTriples}};
+  sources.names = {{"names.tsv", kFilmNames}};
   sources.types = {{"types.tsv", types}};
   sources.query_templates = SourceFile{"query_templates.tsv", kTemplates};
   BenchmarkOptions options;

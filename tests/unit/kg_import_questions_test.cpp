@@ -9,10 +9,12 @@
 #include "caqa/kg/import_fb15k.h"
 #include "caqa/kg/import_metaqa.h"
 #include "caqa/kg/import_sparql.h"
+#include "kg_test_support.h"
 
 namespace {
 
 using namespace caqa::kg;
+using caqa::test::pattern;
 
 const std::filesystem::path kFixtures = std::filesystem::path(CAQA_SOURCE_DIR) / "tests" / "fixtures" / "kg";
 
@@ -27,8 +29,6 @@ struct Fixture {
   }
   TextSource source() const { return {name, text}; }
 };
-
-TriplePattern pattern(const std::string& h, const std::string& r, const std::string& t) { return {{h}, r, {t}}; }
 
 const Question* find(const QuestionImport& import, const std::string& id) {
   for (const auto& q : import.questions)

@@ -6,16 +6,16 @@
 #include <string>
 
 #include "caqa/kg/question_sparql.h"
+#include "kg_test_support.h"
 
 namespace {
 
 using namespace caqa::kg;
+using caqa::test::pattern;
 
 const std::string kPrefix = "PREFIX ns: <http://rdf.freebase.com/ns/>\n";
 
 std::string select_x(const std::string& body) { return kPrefix + "SELECT DISTINCT ?x\nWHERE {\n" + body + "}\n"; }
-
-TriplePattern pattern(const std::string& h, const std::string& r, const std::string& t) { return {{h}, r, {t}}; }
 
 TEST(KgImportSparql, WebQspStyleQueryWithTopicAndLanguageFilters) {
   QuestionSparqlParse p =

@@ -8,7 +8,7 @@
 
 namespace {
 
-const std::string kGold =
+const std::string kSplitGold =
     "{\"id\":1,\"label\":\"supportive\",\"split\":\"test\",\"src\":\"a\"}\n"
     "{\"id\":2,\"label\":\"partially supportive\",\"split\":\"dev\",\"src\":\"b\"}\n"
     "{\"id\":3,\"label\":\"irrelevant\",\"split\":\"test\",\"src\":\"a\"}\n";
@@ -34,12 +34,12 @@ caqa::ScoreRequest line_limit(std::size_t bytes) {
 }  // namespace
 
 TEST(ParsedGold, EachRequestReadsTheGoldAsAFreshParse) {
-  caqa::ParsedGold parsed(kGold);
+  caqa::ParsedGold parsed(kSplitGold);
   const caqa::ScoreRequest requests[] = {
       {}, with_split("test"), with_split("test"), grouped_by("src"), line_limit(40), {}, with_split("dev"), {}};
   for (const caqa::ScoreRequest& request : requests) {
     const caqa::GoldParse& kept = parsed.read(request);
-    caqa::GoldParse fresh = caqa::parse_gold(kGold, request.gold_options());
+    caqa::GoldParse fresh = caqa::parse_gold(kSplitGold, request.gold_options());
     EXPECT_EQ(kept.gold.size(), fresh.gold.size());
     EXPECT_EQ(kept.gold.group_names(), fresh.gold.group_names());
     EXPECT_EQ(kept.diagnostics.items.size(), fresh.diagnostics.items.size());
@@ -52,7 +52,7 @@ TEST(ParsedGold, EachRequestReadsTheGoldAsAFreshParse) {
 }
 
 TEST(ParsedGold, TheSameOptionsKeepTheParse) {
-  caqa::ParsedGold parsed(kGold);
+  caqa::ParsedGold parsed(kSplitGold);
   // A new parse would build its id arena while the old one is still alive: another address.
   const char* first_id = parsed.read({}).gold.ids().id(0).data();
   caqa::ScoreRequest same;

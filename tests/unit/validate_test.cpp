@@ -7,13 +7,13 @@ using caqa::DuplicatePolicy;
 using caqa::ErrorCode;
 
 namespace {
-const std::string kGold = caqa::test::gold_line("a", "supportive", "single") +
-                          caqa::test::gold_line("b", "irrelevant", "union") +
-                          caqa::test::gold_line("c", "contradictory", "concatenation");
+const std::string kThreeLevelGold = caqa::test::gold_line("a", "supportive", "single") +
+                                    caqa::test::gold_line("b", "irrelevant", "union") +
+                                    caqa::test::gold_line("c", "contradictory", "concatenation");
 }
 
 TEST(Validate, DuplicatesUnknownIdsAndMissing) {
-  auto gold = caqa::parse_gold(kGold).gold;
+  auto gold = caqa::parse_gold(kThreeLevelGold).gold;
   auto set = caqa::read_predictions(
       "{\"id\":\"a\",\"label\":\"supportive\"}\n"
       "{\"id\":\"zz\",\"label\":\"supportive\"}\n"
@@ -37,7 +37,7 @@ TEST(Validate, DuplicatesUnknownIdsAndMissing) {
 }
 
 TEST(Validate, DuplicatePolicyPicksTheRow) {
-  auto gold = caqa::parse_gold(kGold).gold;
+  auto gold = caqa::parse_gold(kThreeLevelGold).gold;
   auto set =
       caqa::read_predictions("{\"id\":\"a\",\"label\":\"supportive\"}\n{\"id\":\"a\",\"label\":\"irrelevant\"}\n");
   EXPECT_EQ(caqa::validate(set, gold, DuplicatePolicy::First).row_of_gold[0], 0u);

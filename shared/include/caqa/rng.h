@@ -3,7 +3,9 @@
 // std::*_distribution, whose algorithms differ between standard libraries.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace caqa {
 
@@ -18,5 +20,11 @@ class Rng {
  private:
   std::uint64_t s_[4];
 };
+
+// A uniformly drawn element of a non-empty vector.
+template <class T>
+const T& pick(const std::vector<T>& v, Rng& rng) {
+  return v[static_cast<std::size_t>(rng.uniform() * static_cast<double>(v.size()))];
+}
 
 }  // namespace caqa

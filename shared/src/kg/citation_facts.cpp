@@ -1,4 +1,5 @@
 #include "caqa/kg/citation_facts.h"
+#include "caqa/rng.h"
 
 #include <algorithm>
 #include <optional>
@@ -13,11 +14,6 @@ namespace {
 constexpr std::size_t kEdgesPerEntity = 128;
 // Entities one ring beyond the question's whose facts may pad a citation.
 constexpr std::size_t kStrayEntities = 16;
-
-template <class T>
-const T& pick(const std::vector<T>& v, Rng& rng) {
-  return v[static_cast<std::size_t>(rng.uniform() * static_cast<double>(v.size()))];
-}
 
 template <class T>
 void sort_distinct(std::vector<T>& v) {

@@ -1,4 +1,5 @@
 #include "caqa/kg/query_extension.h"
+#include "caqa/rng.h"
 
 #include <algorithm>
 #include <set>
@@ -37,11 +38,6 @@ std::size_t degree(const ResolvedQuery& q, std::uint32_t v) {
   std::size_t d = 0;
   for (const auto& p : q.patterns) d += (p.head.variable && p.head.id == v) + (p.tail.variable && p.tail.id == v);
   return d;
-}
-
-template <class T>
-const T& pick(const std::vector<T>& v, Rng& rng) {
-  return v[static_cast<std::size_t>(rng.uniform() * static_cast<double>(v.size()))];
 }
 
 // Edges of e whose relation the query does not use and whose other end is new to it,

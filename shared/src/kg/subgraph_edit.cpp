@@ -1,4 +1,5 @@
 #include "caqa/kg/subgraph_edit.h"
+#include "caqa/rng.h"
 
 #include <algorithm>
 #include <map>
@@ -7,11 +8,6 @@
 namespace caqa::kg {
 
 namespace {
-
-template <class T>
-const T& pick(const std::vector<T>& v, Rng& rng) {
-  return v[static_cast<std::size_t>(rng.uniform() * static_cast<double>(v.size()))];
-}
 
 // Groups a one-branch query's patterns into paths from a subject to ?a: patterns joined
 // through variables other than ?a belong together.

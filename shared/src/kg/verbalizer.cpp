@@ -63,8 +63,6 @@ Slot slot_of(const ResolvedPattern& p, const Node& n) { return p.head == n ? Slo
 
 const Node& end_at(const ResolvedPattern& p, Slot slot) { return slot == Slot::Head ? p.head : p.tail; }
 
-Slot other(Slot slot) { return slot == Slot::Head ? Slot::Tail : Slot::Head; }
-
 // One fact as said in the citation: its subject (when the phrasing starts with an end)
 // and what is said of it.
 struct Said {

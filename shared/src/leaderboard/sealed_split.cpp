@@ -10,9 +10,9 @@ namespace caqa::leaderboard {
 
 namespace {
 
-using Json = nlohmann::json;
+using LineJson = nlohmann::json;
 
-std::string string_field(const Json& line, const char* key) {
+std::string string_field(const LineJson& line, const char* key) {
   auto it = line.find(key);
   return it != line.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
@@ -28,7 +28,7 @@ std::optional<SealedSplit> seal_test_split(std::string_view test_jsonl, std::str
     test_jsonl.remove_prefix(end == std::string_view::npos ? test_jsonl.size() : end + 1);
     ++number;
     if (text.empty()) continue;
-    Json line = Json::parse(text, nullptr, false);  // no exceptions: the core is built for wasm too
+    LineJson line = LineJson::parse(text, nullptr, false);  // no exceptions: the core is built for wasm too
     if (line.is_discarded() || !line.is_object() || !line.contains("id") || !line["id"].is_string()) {
       error = fmt::format("line {}: expected a JSON object with a string \"id\"", number);
       return std::nullopt;
@@ -42,11 +42,11 @@ std::optional<SealedSplit> seal_test_split(std::string_view test_jsonl, std::str
     }
     out.ranked_gold.append(text).push_back('\n');
     ++out.n_ranked;
-    Json inputs = Json::object();
+    LineJson inputs = LineJson::object();
     for (const char* key : {"id", "question", "answer", "citation", "complexity"})
       if (line.contains(key)) inputs[key] = line[key];
     out.ranked_inputs.append(inputs.dump()).push_back('\n');
-    Json placeholder = {{"id", line["id"]}, {"label", kPlaceholderLabel}, {"split", "test"}};
+    LineJson placeholder = {{"id", line["id"]}, {"label", kPlaceholderLabel}, {"split", "test"}};
     if (line.contains("complexity")) placeholder["complexity"] = line["complexity"];
     out.ranked_placeholder.append(placeholder.dump()).push_back('\n');
   }

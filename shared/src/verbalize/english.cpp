@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 
+#include "caqa/text.h"
+
 namespace caqa::verbalize {
 
 namespace {
@@ -19,30 +21,25 @@ std::string_view first_word(std::string_view s) {
   return s.substr(0, end);
 }
 
-bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-
 }  // namespace
 
 bool starts_with_vowel_sound(std::string_view word) {
   if (word.empty()) return false;
   // An acronym is read letter by letter: "an MBA", "an FBI agent", "a UN body".
-  bool acronym = word.size() >= 2 && is_upper(word[0]) &&
-                 std::none_of(word.begin(), word.end(), [](char c) { return is_lower(c); });
+  bool acronym = word.size() >= 2 && is_ascii_upper(word[0]) &&
+                 std::none_of(word.begin(), word.end(), [](char c) { return is_ascii_lower(c); });
   if (acronym) return std::string_view("AEFHILMNORSX").find(word[0]) != std::string_view::npos;
   // Numbers: "an 8", "an 11", "an 18"; every other number starts with a consonant sound.
   if (word[0] >= '0' && word[0] <= '9') return word[0] == '8' || word == "11" || word == "18";
   const std::string w = lower(word);
   for (std::string_view silent_h : {"hour", "honest", "honor", "honour", "heir"})
-    if (starts_with(w, silent_h)) return true;
+    if (w.starts_with(silent_h)) return true;
   // A vowel letter read as a consonant: "a university", "a one", "a European", "a user".
-  if (starts_with(w, "uni") && w.size() > 3 && std::string_view("nmd").find(w[3]) == std::string_view::npos)
+  if (w.starts_with("uni") && w.size() > 3 && std::string_view("nmd").find(w[3]) == std::string_view::npos)
     return false;
-  if (w == "one" || w == "once" || starts_with(w, "one-")) return false;
+  if (w == "one" || w == "once" || w.starts_with("one-")) return false;
   for (std::string_view yoo : {"eu", "ewe", "use", "usu", "uti", "uk", "ubiq"})
-    if (starts_with(w, yoo)) return false;
+    if (w.starts_with(yoo)) return false;
   return std::string_view("aeiou").find(w[0]) != std::string_view::npos;
 }
 
@@ -73,7 +70,7 @@ bool takes_the(std::string_view n) {
   constexpr std::string_view kInner = " University of ";
   if (const char first = n.empty() ? '\0' : n[0]; first == 'U' || first == 'R' || first == 'K' || first == 'D')
     for (std::string_view prefix : {"United ", "University of ", "Republic of ", "Kingdom of ", "Democratic Republic"})
-      if (starts_with(n, prefix)) return true;
+      if (n.starts_with(prefix)) return true;
   if (n.size() >= kInner.size() && n.find(kInner) != std::string_view::npos) return true;
   for (std::string_view whole : {"Netherlands", "Philippines", "Bahamas", "Maldives", "Czech Republic",
                                  "Dominican Republic", "Central African Republic", "Gambia", "Vatican City"})

@@ -13,9 +13,6 @@ bool is_alnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
          static_cast<unsigned char>(c) >= 0x80;
 }
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
 // Whole-word occurrences of `needle` in `haystack`, both already lower-cased.
 std::size_t count_words(std::string_view haystack, std::string_view needle) {
@@ -101,7 +98,7 @@ std::vector<bool> sentence_starts(std::string_view text, const std::vector<WordR
 
 bool starts_with_name(std::string_view rest, std::span<const std::string> names) {
   return std::any_of(names.begin(), names.end(),
-                     [&](const std::string& name) { return !name.empty() && starts_with(rest, name); });
+                     [&](const std::string& name) { return !name.empty() && rest.starts_with(name); });
 }
 
 }  // namespace
@@ -168,7 +165,7 @@ LintCounts lint_lowered(std::string_view text, std::string_view lower, std::span
   auto word_at = [&](std::size_t k) { return text.substr(words[k].begin, words[k].end - words[k].begin); };
   for (std::size_t k = 0; k < words.size(); ++k) {
     std::string_view w = word_at(k);
-    if (starts[k] && is_lower(w[0]) && std::none_of(w.begin(), w.end(), is_upper) &&
+    if (starts[k] && is_ascii_lower(w[0]) && std::none_of(w.begin(), w.end(), is_ascii_upper) &&
         !starts_with_name(text.substr(words[k].begin), names) &&
         // "'night, Mother": a name may open with an apostrophe or a quote.
         !(words[k].begin > 0 && starts_with_name(text.substr(words[k].begin - 1), names)))
@@ -177,10 +174,11 @@ LintCounts lint_lowered(std::string_view text, std::string_view lower, std::span
     std::string_view next = word_at(k + 1);
     // A lower-case repeat, or a sentence's first word repeated ("The the"): "in In the
     // Name of the Father", "Duran Duran" and "The Rains Came came out" hold names.
-    if (is_lower(next[0]) && same_lower(w, next) && (is_lower(w[0]) || starts[k])) ++out[LintRule::DoubledWord];
+    if (is_ascii_lower(next[0]) && same_lower(w, next) && (is_ascii_lower(w[0]) || starts[k]))
+      ++out[LintRule::DoubledWord];
     // The article: lower-case anywhere, capitalised only where a sentence starts ("Vitamin A is").
     const bool an = same_lower(w, "an");
-    bool is_article = (same_lower(w, "a") || an) && (is_lower(w[0]) || starts[k]);
+    bool is_article = (same_lower(w, "a") || an) && (is_ascii_lower(w[0]) || starts[k]);
     if (is_article && (words[k].end >= text.size() || text[words[k].end] != '.') && starts_with_vowel_sound(next) != an)
       ++out[LintRule::ArticleSound];
   }

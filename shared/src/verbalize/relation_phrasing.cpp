@@ -42,8 +42,6 @@ void fill(std::string& s, Slot slot, std::string_view name) {
   }
 }
 
-Slot other(Slot slot) { return slot == Slot::Head ? Slot::Tail : Slot::Head; }
-
 std::string without_period(std::string s) {
   while (!s.empty() && (s.back() == '.' || s.back() == ' ')) s.pop_back();
   return s;

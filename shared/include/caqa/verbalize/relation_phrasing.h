@@ -14,6 +14,7 @@
 namespace caqa::verbalize {
 
 enum class Slot : std::uint8_t { Head, Tail };
+constexpr Slot other(Slot slot) { return slot == Slot::Head ? Slot::Tail : Slot::Head; }
 
 class RelationPhrasing {
  public:
