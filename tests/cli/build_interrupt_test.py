@@ -86,7 +86,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check(status == -signal.SIGKILL and digests(out) == old, "SIGKILL in the write phase: the old benchmark is whole")
     left = temporaries(tmp)
     check(len(left) == 1, f"SIGKILL leaves its temporary folder ({left})")
-    check(subprocess.run([caqa, "build", "-q", "-o", out]).returncode == 0, "the next build succeeds")
+    check(subprocess.run(build_command(questions, out, 3)).returncode == 0, "the next build succeeds")
     check(not temporaries(tmp), f"the next build removed the stale temporary folder ({temporaries(tmp)})")
     check(digests(out) != old and set(digests(out)) == set(old), "the next build replaced the benchmark")
 
@@ -94,7 +94,7 @@ with tempfile.TemporaryDirectory() as tmp:
     with open(os.path.join(out, "notes.txt"), "w") as f:
         f.write("mine\n")
     before = digests(out)
-    status = subprocess.run([caqa, "build", "-q", "-o", out], stderr=subprocess.PIPE, text=True)
+    status = subprocess.run(build_command(questions, out, 3), stderr=subprocess.PIPE, text=True)
     check(status.returncode == 2 and "notes.txt" in status.stderr, f"a folder with other files is refused: {status.stderr.strip()}")
     check(digests(out) == before, "the refused folder is untouched")
 

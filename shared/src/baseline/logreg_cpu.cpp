@@ -23,10 +23,48 @@ struct StateWeights {
   ClassVector operator()(std::uint32_t f) const { return state[f].w; }
 };
 
-}  // namespace
+// Row r of the rows being trained on or predicted: x's own row, or row_ids[r] of x.
+struct RowOf {
+  const std::uint32_t* row_ids;
+  std::uint32_t operator()(std::size_t r) const { return row_ids ? row_ids[r] : static_cast<std::uint32_t>(r); }
+};
 
-bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptions& options, LogRegModel& model,
-                  std::string& error) {
+// The logits of x's rows a and b (row_logits of each, the two sums interleaved).
+template <class WeightsOf>
+void two_row_logits(const CsrView& x, std::uint32_t a, std::uint32_t b, const WeightsOf& weights_of, ClassVector bias,
+                    float* za, float* zb) {
+  const std::uint32_t* ia = x.indices + x.offsets[a];
+  const float* va = x.values + x.offsets[a];
+  const std::uint32_t* ib = x.indices + x.offsets[b];
+  const float* vb = x.values + x.offsets[b];
+  const std::uint64_t na = x.offsets[a + 1] - x.offsets[a], nb = x.offsets[b + 1] - x.offsets[b];
+  const std::uint64_t both = na < nb ? na : nb;
+  ClassVector sa = bias, sb = bias;
+  for (std::uint64_t j = 0; j < both; ++j) {
+    sa = sa + va[j] * weights_of(ia[j]);
+    sb = sb + vb[j] * weights_of(ib[j]);
+  }
+  for (std::uint64_t j = both; j < na; ++j) sa = sa + va[j] * weights_of(ia[j]);
+  for (std::uint64_t j = both; j < nb; ++j) sb = sb + vb[j] * weights_of(ib[j]);
+  sa.store(za);
+  sb.store(zb);
+}
+
+// Logits of the given rows of x into z (n * kClasses), two rows at a time.
+template <class WeightsOf>
+void logits_of_rows(const CsrView& x, const std::uint32_t* rows, std::size_t n, const WeightsOf& weights_of,
+                    ClassVector bias, float* z) {
+  std::size_t r = 0;
+  for (; r + 1 < n; r += 2)
+    two_row_logits(x, rows[r], rows[r + 1], weights_of, bias, z + r * kClasses, z + (r + 1) * kClasses);
+  if (r < n) {
+    const std::uint64_t b = x.offsets[rows[r]], e = x.offsets[rows[r] + 1];
+    row_logits(x.indices + b, x.values + b, e - b, weights_of, bias).store(z + r * kClasses);
+  }
+}
+
+bool train(const CsrView& x, RowOf row_of, std::size_t rows, const std::uint8_t* labels, const TrainOptions& options,
+           LogRegModel& model, std::string& error) {
   if (options.batch <= 0 || options.epochs < 0) {
     error = "batch must be positive and epochs non-negative";
     return false;
@@ -39,15 +77,19 @@ bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptio
   // The minibatch's features, marked in a bitmap as the gradient is scattered (the CUDA twin
   // lists them with batch_features: the same set, a fifth of this loop's time when apart).
   std::vector<std::uint64_t> touched(state.size() / 64 + 1, 0);
-  float z[kClasses], delta[kClasses];
-  for_each_minibatch(x.rows, options, [&](const std::uint32_t* rows, std::size_t n, std::uint64_t t) {
+  std::vector<std::uint32_t> batch_rows(static_cast<std::size_t>(options.batch));
+  std::vector<float> z(static_cast<std::size_t>(options.batch) * kClasses);
+  float delta[kClasses];
+  for_each_minibatch(rows, options, [&](const std::uint32_t* positions, std::size_t n, std::uint64_t t) {
     const float scale = 1.0f / static_cast<float>(n);
+    for (std::size_t r = 0; r < n; ++r) batch_rows[r] = row_of(positions[r]);
+    logits_of_rows(x, batch_rows.data(), n, weights_of, bias, z.data());
     for (std::size_t r = 0; r < n; ++r) {
-      const std::uint64_t b = x.offsets[rows[r]], e = x.offsets[rows[r] + 1];
-      row_logits(x.indices + b, x.values + b, e - b, weights_of, bias).store(z);
-      softmax4(z);
-      logit_gradient(z, labels[rows[r]], scale, delta);
+      float* zr = z.data() + r * kClasses;
+      softmax4(zr);
+      logit_gradient(zr, labels[positions[r]], scale, delta);
       const ClassVector d = ClassVector::load(delta);
+      const std::uint64_t b = x.offsets[batch_rows[r]], e = x.offsets[batch_rows[r] + 1];
       for (std::uint64_t j = b; j < e; ++j) {
         const std::uint32_t f = x.indices[j];
         ClassVector& g = state[f].g;
@@ -76,16 +118,40 @@ bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptio
   return true;
 }
 
-bool logreg_predict(const CsrView& x, const LogRegModel& model, float* probs, std::string&) {
+void predict(const CsrView& x, RowOf row_of, std::size_t rows, const LogRegModel& model, float* probs) {
   const RowMajorWeights<ClassVector> weights_of{model.weights.data()};
   const ClassVector bias = ClassVector::load(model.bias.data());
-  for (std::size_t r = 0; r < x.rows; ++r) {
-    const std::uint64_t b = x.offsets[r], e = x.offsets[r + 1];
-    float* p = probs + r * kClasses;
-    row_logits(x.indices + b, x.values + b, e - b, weights_of, bias).store(p);
-    softmax4(p);
+  constexpr std::size_t kChunk = 64;
+  std::uint32_t chunk_rows[kChunk];
+  for (std::size_t start = 0; start < rows; start += kChunk) {
+    const std::size_t n = std::min(kChunk, rows - start);
+    for (std::size_t r = 0; r < n; ++r) chunk_rows[r] = row_of(start + r);
+    float* p = probs + start * kClasses;
+    logits_of_rows(x, chunk_rows, n, weights_of, bias, p);
+    for (std::size_t r = 0; r < n; ++r) softmax4(p + r * kClasses);
   }
+}
+
+}  // namespace
+
+bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptions& options, LogRegModel& model,
+                  std::string& error) {
+  return train(x, RowOf{nullptr}, x.rows, labels, options, model, error);
+}
+
+bool logreg_predict(const CsrView& x, const LogRegModel& model, float* probs, std::string&) {
+  predict(x, RowOf{nullptr}, x.rows, model, probs);
   return true;
+}
+
+bool logreg_train_rows(const CsrView& x, const std::uint32_t* row_ids, std::size_t n, const std::uint8_t* labels,
+                       const TrainOptions& options, LogRegModel& model, std::string& error) {
+  return train(x, RowOf{row_ids}, n, labels, options, model, error);
+}
+
+void logreg_predict_rows(const CsrView& x, const std::uint32_t* row_ids, std::size_t n, const LogRegModel& model,
+                         float* probs) {
+  predict(x, RowOf{row_ids}, n, model, probs);
 }
 
 }  // namespace caqa::baseline::cpu

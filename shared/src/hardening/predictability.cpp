@@ -20,19 +20,6 @@ std::uint64_t partition_seed(std::uint64_t seed, int round, int partition) {
          (static_cast<std::uint64_t>(round) << 32 | static_cast<std::uint32_t>(partition));
 }
 
-// Copies the given rows of x into out (the backends take contiguous rows).
-void gather(const SparseRows& x, const std::uint32_t* rows, std::size_t n, SparseRows& out) {
-  out.offsets.assign(1, 0);
-  out.indices.clear();
-  out.values.clear();
-  for (std::size_t r = 0; r < n; ++r) {
-    const std::uint64_t b = x.offsets[rows[r]], e = x.offsets[rows[r] + 1];
-    out.indices.insert(out.indices.end(), x.indices.begin() + b, x.indices.begin() + e);
-    out.values.insert(out.values.end(), x.values.begin() + b, x.values.begin() + e);
-    out.offsets.push_back(out.indices.size());
-  }
-}
-
 }  // namespace
 
 std::vector<Predictability> score_predictability(const SparseRows& x, const std::vector<std::uint8_t>& labels,
@@ -50,7 +37,6 @@ std::vector<Predictability> score_predictability(const SparseRows& x, const std:
   };
   // What a partition works in, reused by the next partition to run.
   struct Workspace {
-    SparseRows train_x, held_x;
     std::vector<std::uint8_t> train_labels;
     std::vector<std::uint32_t> rows;
     std::vector<float> probs;
@@ -67,15 +53,14 @@ std::vector<Predictability> score_predictability(const SparseRows& x, const std:
     w->probs.resize((n - t) * baseline::kClasses);
     for (std::size_t i = 0; i < n; ++i) w->rows[i] = kept[order[i]];
     for (std::size_t i = 0; i < t; ++i) w->train_labels[i] = labels[w->rows[i]];
-    gather(x, w->rows.data(), t, w->train_x);
-    gather(x, w->rows.data() + t, n - t, w->held_x);
     w->model.reset(options.dim_bits, static_cast<std::uint8_t>(baseline::InputView::Full));
     baseline::TrainOptions train;
     train.seed = seed;
     train.epochs = options.epochs;
     std::string error;  // the CPU backend fails only on a bad schedule, which options rule out
-    baseline::cpu::logreg_train(baseline::view_of(w->train_x), w->train_labels.data(), train, w->model, error);
-    baseline::cpu::logreg_predict(baseline::view_of(w->held_x), w->model, w->probs.data(), error);
+    const baseline::CsrView all = baseline::view_of(x);
+    baseline::cpu::logreg_train_rows(all, w->rows.data(), t, w->train_labels.data(), train, w->model, error);
+    baseline::cpu::logreg_predict_rows(all, w->rows.data() + t, n - t, w->model, w->probs.data());
     Verdicts& v = verdicts[p];
     for (std::size_t i = t; i < n; ++i) {
       const float* prob = w->probs.data() + (i - t) * baseline::kClasses;
