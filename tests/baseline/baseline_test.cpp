@@ -149,6 +149,40 @@ TEST(TrainedBaseline, CpuTwinGivesTheScalarLoopsBits) {
   EXPECT_EQ(serialize_model(trained->model), serialize_model(scalar_loop_train(x, train.label_indices(), options, 10)));
 }
 
+// AFLite's path: training and prediction on row ids of a shared feature matrix give the bits
+// of the scalar loops over a copy of those rows, with an odd minibatch (a row left over
+// after the pairs) and rows in no particular order.
+TEST(TrainedBaseline, CpuTwinOnRowIdsGivesTheCopiedRowsBits) {
+  const Dataset data = toy(1501);
+  const FeatureConfig config{10, InputView::Full};
+  const SparseRows x = featurize_all(data, config);
+  const std::vector<std::uint8_t> all_labels = data.label_indices();
+  std::vector<std::uint32_t> ids;
+  for (std::uint32_t i = 0; i < x.rows(); i += 3) ids.push_back((i * 7) % static_cast<std::uint32_t>(x.rows()));
+  SparseRows copy;
+  copy.offsets.assign(1, 0);
+  std::vector<std::uint8_t> labels;
+  for (std::uint32_t r : ids) {
+    copy.indices.insert(copy.indices.end(), x.indices.begin() + x.offsets[r], x.indices.begin() + x.offsets[r + 1]);
+    copy.values.insert(copy.values.end(), x.values.begin() + x.offsets[r], x.values.begin() + x.offsets[r + 1]);
+    copy.offsets.push_back(copy.indices.size());
+    labels.push_back(all_labels[r]);
+  }
+  TrainOptions options;
+  options.epochs = 2;
+  options.batch = 7;
+  LogRegModel model;
+  model.reset(config.dim_bits, 0);
+  std::string error;
+  ASSERT_TRUE(cpu::logreg_train_rows(view_of(x), ids.data(), ids.size(), labels.data(), options, model, error))
+      << error;
+  EXPECT_EQ(serialize_model(model), serialize_model(scalar_loop_train(copy, labels, options, config.dim_bits)));
+  std::vector<float> by_id(ids.size() * kClasses), copied(ids.size() * kClasses);
+  cpu::logreg_predict_rows(view_of(x), ids.data(), ids.size(), model, by_id.data());
+  ASSERT_TRUE(cpu::logreg_predict(view_of(copy), model, copied.data(), error));
+  EXPECT_EQ(by_id, copied);
+}
+
 // Builds the default benchmark with the real CLI once.
 const std::filesystem::path& default_benchmark() {
   static const std::filesystem::path dir = [] {
