@@ -10,10 +10,10 @@
 
 namespace caqa {
 
-// Folds A-Z only: UTF-8 bytes and the C locale's other letters stay as they are.
 constexpr bool is_ascii_upper(char c) { return c >= 'A' && c <= 'Z'; }
 constexpr bool is_ascii_lower(char c) { return c >= 'a' && c <= 'z'; }
-constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+// Folds A-Z only: UTF-8 bytes and the C locale's other letters stay as they are.
+constexpr char ascii_lower(char c) { return is_ascii_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
 std::string ascii_lower(std::string_view text);
 void ascii_lower_in_place(std::string& text);
 

@@ -26,8 +26,7 @@ std::string_view first_word(std::string_view s) {
 bool starts_with_vowel_sound(std::string_view word) {
   if (word.empty()) return false;
   // An acronym is read letter by letter: "an MBA", "an FBI agent", "a UN body".
-  bool acronym = word.size() >= 2 && is_ascii_upper(word[0]) &&
-                 std::none_of(word.begin(), word.end(), [](char c) { return is_ascii_lower(c); });
+  bool acronym = word.size() >= 2 && is_ascii_upper(word[0]) && std::none_of(word.begin(), word.end(), is_ascii_lower);
   if (acronym) return std::string_view("AEFHILMNORSX").find(word[0]) != std::string_view::npos;
   // Numbers: "an 8", "an 11", "an 18"; every other number starts with a consonant sound.
   if (word[0] >= '0' && word[0] <= '9') return word[0] == '8' || word == "11" || word == "18";
