@@ -48,6 +48,17 @@ std::uint32_t IdIndex::append(std::string_view s) {
   return entry;
 }
 
+std::vector<IdIndex::Keyed> IdIndex::by_stretch(const std::uint64_t* hashes, std::size_t count) const {
+  const std::size_t mask = slots_.size() - 1;
+  std::vector<std::uint32_t> start((slots_.size() >> kStretchBits) + 1, 0);
+  for (std::size_t i = 0; i < count; ++i) ++start[((hashes[i] & mask) >> kStretchBits) + 1];
+  for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+  std::vector<Keyed> out(count);
+  for (std::size_t i = 0; i < count; ++i)
+    out[start[(hashes[i] & mask) >> kStretchBits]++] = Keyed{hashes[i], static_cast<std::uint32_t>(i)};
+  return out;
+}
+
 std::vector<std::uint32_t> IdIndex::build() {
   std::size_t want = 16;
   while (want < offsets_.size() * 2) want *= 2;
@@ -56,9 +67,16 @@ std::vector<std::uint32_t> IdIndex::build() {
   std::vector<std::uint64_t> hashes(count);
   for (std::size_t i = 0; i < count; ++i) hashes[i] = hash(id(static_cast<std::uint32_t>(first + i)));
   std::vector<std::uint32_t> earlier(offsets_.size(), kAbsent);
-  for (std::size_t i = 0; i < count; ++i) {
-    if (i + kAhead < count) prefetch(hashes[i + kAhead]);
-    earlier[first + i] = place(static_cast<std::uint32_t>(first + i), hashes[i]);
+  // Two entries with one id share a hash, so a stretch places them in entry order too: the
+  // first stays indexed, as in entry order.
+  if (groups_by_stretch()) {
+    for (const Keyed& k : by_stretch(hashes.data(), count))
+      earlier[first + k.position] = place(static_cast<std::uint32_t>(first + k.position), k.hash);
+  } else {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) prefetch(hashes[i + kAhead]);
+      earlier[first + i] = place(static_cast<std::uint32_t>(first + i), hashes[i]);
+    }
   }
   indexed_ = offsets_.size();
   return earlier;

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "caqa/id_index.h"
@@ -32,4 +34,36 @@ TEST(IdIndex, InsertFindAndGrow) {
   EXPECT_EQ(index.find("id-9999"), 9999u);
   EXPECT_EQ(index.find("id-10000"), caqa::IdIndex::kAbsent);
   EXPECT_EQ(index.id(7), "id-7");
+}
+
+// Both bulk orders against a plain map: the first of repeated ids stays indexed, every
+// query finds its id's first entry or nothing. 150,000 ids make a table of 2^19 slots,
+// above the size from which SlotStretches groups (the WebAssembly default).
+TEST(IdIndex, BulkOrdersFindWhatAMapFinds) {
+  constexpr std::uint32_t kIds = 150000;
+  std::vector<std::string> ids;
+  for (std::uint32_t i = 0; i < kIds; ++i)
+    ids.push_back(i % 997 == 5 ? ids[i / 3] : "sample-" + std::to_string((i * 7919u) % 1000003u));
+  std::unordered_map<std::string, std::uint32_t> first;
+  std::vector<std::uint32_t> want_earlier(kIds, caqa::IdIndex::kAbsent);
+  for (std::uint32_t i = 0; i < kIds; ++i)
+    if (auto [at, added] = first.emplace(ids[i], i); !added) want_earlier[i] = at->second;
+  std::vector<std::string> queries;
+  for (std::uint32_t q = 0; q < 2 * kIds; ++q)
+    queries.push_back(q % 3 == 0 ? "absent-" + std::to_string(q) : ids[(q * 104729u) % kIds]);
+  std::vector<std::uint32_t> want_found;
+  for (const auto& q : queries) {
+    auto at = first.find(q);
+    want_found.push_back(at == first.end() ? caqa::IdIndex::kAbsent : at->second);
+  }
+  for (auto order : {caqa::IdIndex::BulkOrder::Prefetched, caqa::IdIndex::BulkOrder::SlotStretches}) {
+    caqa::IdIndex index;
+    index.set_bulk_order(order);
+    for (const auto& id : ids) index.append(id);
+    EXPECT_EQ(index.build(), want_earlier);
+    std::vector<std::uint32_t> found(queries.size());
+    index.find_all(
+        queries.size(), [&](std::size_t i) { return std::string_view(queries[i]); }, found.data());
+    EXPECT_EQ(found, want_found);
+  }
 }

@@ -1,9 +1,16 @@
 // Sample ids interned in one arena, looked up through an open-addressing table.
 // A JSON integer id is stored as its decimal text, so 5 and "5" are the same id.
 //
-// Bulk paths (append + build, find_all) prefetch a few ids ahead: a million random
-// probes then overlap their cache misses. find_all compares each id's bytes once, with
-// the one entry whose hash tag matches, after prefetching that entry's bytes too.
+// Bulk paths (append + build, find_all) probe a table of millions of ids, each probe a
+// likely cache miss, in one of two orders (BulkOrder):
+//  - Prefetched (native default): batch order, each slot prefetched a few ids ahead, so
+//    the misses overlap;
+//  - SlotStretches (WebAssembly default, which has no prefetch instruction): the ids'
+//    hashes grouped by the stretch of the table their slot falls in (a counting sort),
+//    so each stretch is read while cached. Natively the grouping costs more than
+//    prefetching saves (bench/run_wasm_bench.sh measures the WebAssembly side).
+// find_all then compares each id's bytes once, with the one entry whose hash tag matches,
+// after prefetching that entry's bytes (natively). Both orders give the same results.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +25,14 @@ namespace caqa {
 class IdIndex {
  public:
   static constexpr std::uint32_t kAbsent = 0xffffffffu;
+  enum class BulkOrder { Prefetched, SlotStretches };
+#if defined(__wasm__)
+  static constexpr BulkOrder kDefaultBulkOrder = BulkOrder::SlotStretches;
+#else
+  static constexpr BulkOrder kDefaultBulkOrder = BulkOrder::Prefetched;
+#endif
+  // The order of build() and find_all() (tests run both natively).
+  void set_bulk_order(BulkOrder order) { bulk_order_ = order; }
 
   // Adds id as entry size() and indexes it; returns kAbsent, or the existing entry
   // when the id is already there (nothing is added then).
@@ -45,6 +60,18 @@ class IdIndex {
     std::uint32_t tag = 0;    // upper hash bits, to skip most string compares
     std::uint32_t entry = 0;  // entry + 1, 0 = empty
   };
+  struct Keyed {
+    std::uint64_t hash;
+    std::uint32_t position;  // in the batch whose hashes were grouped
+  };
+  // Slots per stretch of the table (32 KiB), and the table size from which SlotStretches
+  // applies (a smaller table stays cached in any order).
+  static constexpr unsigned kStretchBits = 12;
+  static constexpr std::size_t kGroupFromSlots = std::size_t{1} << 17;
+  bool groups_by_stretch() const { return bulk_order_ == BulkOrder::SlotStretches && slots_.size() >= kGroupFromSlots; }
+  // The batch's hashes with their positions, in the order of their slots' stretches
+  // (positions ascending within a stretch).
+  std::vector<Keyed> by_stretch(const std::uint64_t* hashes, std::size_t count) const;
   static std::uint64_t hash(std::string_view id);
   void rehash(std::size_t slot_count);
   std::size_t probe(std::string_view id, std::uint64_t h) const;
@@ -62,6 +89,7 @@ class IdIndex {
   std::vector<std::uint64_t> offsets_;  // start in arena_ (40 bits) and length (kLengthBits)
   std::vector<Slot> slots_;
   std::size_t indexed_ = 0;
+  BulkOrder bulk_order_ = kDefaultBulkOrder;
 };
 
 // Inline: find_all calls these for every id.
@@ -103,13 +131,19 @@ void IdIndex::find_all(std::size_t count, IdAt id_at, std::uint32_t* out) const 
     return;
   }
   constexpr std::size_t kAhead = 16;
-  // The table: each id's hash kAhead ids ahead (its slot prefetched), then its candidate.
-  std::uint64_t ahead[kAhead];
-  for (std::size_t i = 0; i < count && i < kAhead; ++i) prefetch(ahead[i] = hash(id_at(i)));
-  for (std::size_t i = 0; i < count; ++i) {
-    std::uint64_t h = ahead[i % kAhead];
-    if (i + kAhead < count) prefetch(ahead[i % kAhead] = hash(id_at(i + kAhead)));
-    out[i] = candidate(h);
+  // The table: each id's candidate, the first entry whose slot carries its hash's tag.
+  if (groups_by_stretch()) {
+    std::vector<std::uint64_t> hashes(count);
+    for (std::size_t i = 0; i < count; ++i) hashes[i] = hash(id_at(i));
+    for (const Keyed& k : by_stretch(hashes.data(), count)) out[k.position] = candidate(k.hash);
+  } else {  // each id's hash kAhead ids ahead, its slot prefetched
+    std::uint64_t ahead[kAhead];
+    for (std::size_t i = 0; i < count && i < kAhead; ++i) prefetch(ahead[i] = hash(id_at(i)));
+    for (std::size_t i = 0; i < count; ++i) {
+      std::uint64_t h = ahead[i % kAhead];
+      if (i + kAhead < count) prefetch(ahead[i % kAhead] = hash(id_at(i + kAhead)));
+      out[i] = candidate(h);
+    }
   }
   // The arena: an entry's offset 2 * kAhead ids ahead, its bytes kAhead ahead, then the compare.
   for (std::size_t i = 0; i < count; ++i) {
