@@ -59,14 +59,27 @@ std::uint64_t Rng::next() {
 
 double Rng::uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
-std::uint64_t Rng::binomial(std::uint64_t n, double p) {
-  if (n == 0 || p <= 0) return 0;
-  if (p >= 1) return n;
-  if (p > 0.5) return n - binomial(n, 1 - p);
-  double np = static_cast<double>(n) * p, q = 1 - p;
+BinomialProbability::BinomialProbability(double p) : given_(p), complement_(p > 0.5 && p < 1) {
+  p_ = complement_ ? 1 - p : p;
+  q_ = 1 - p_;
+  log_q_ = std::log(q_);
+  ratio_ = p_ / q_;
+  log_ratio_ = std::log(p_ / q_);
+}
+
+std::uint64_t Rng::binomial(std::uint64_t n, double p) { return binomial(n, BinomialProbability(p)); }
+
+std::uint64_t Rng::binomial(std::uint64_t n, const BinomialProbability& p) {
+  if (n == 0 || p.given_ <= 0) return 0;
+  if (p.given_ >= 1) return n;
+  return p.complement_ ? n - binomial_at_most_half(n, p) : binomial_at_most_half(n, p);
+}
+
+std::uint64_t Rng::binomial_at_most_half(std::uint64_t n, const BinomialProbability& bp) {
+  const double p = bp.p_, q = bp.q_, np = static_cast<double>(n) * p;
   if (np < 10) {
     // Inversion: walk the pmf from 0 (expected np + 1 steps).
-    double ratio = p / q, r = std::exp(static_cast<double>(n) * std::log(q)), u = uniform();
+    double ratio = bp.ratio_, r = std::exp(static_cast<double>(n) * bp.log_q_), u = uniform();
     std::uint64_t x = 0;
     while (u > r && x < n) {
       u -= r;
@@ -77,11 +90,11 @@ std::uint64_t Rng::binomial(std::uint64_t n, double p) {
     return x;
   }
   // BTRS: W. Hoermann, "The generation of binomial random variates" (1993). Most draws are
-  // accepted by the quick test; the constants of the slow test (three logs) are worked out
-  // on the first draw that needs them.
+  // accepted by the quick test; the constants of the slow test (two log-factorials) are
+  // worked out on the first draw that needs them, log(p / q) once per probability.
   double spq = std::sqrt(np * q), b = 1.15 + 2.53 * spq, a = -0.0873 + 0.0248 * b + 0.01 * p, c = np + 0.5,
          v_r = 0.92 - 4.2 / b, dn = static_cast<double>(n);
-  double alpha = 0, lpq = 0, m = 0, h = 0;
+  double alpha = 0, m = 0, h = 0;
   bool slow_ready = false;
   while (true) {
     double u = uniform() - 0.5, v = uniform(), us = 0.5 - std::fabs(u);
@@ -90,13 +103,13 @@ std::uint64_t Rng::binomial(std::uint64_t n, double p) {
     if (us >= 0.07 && v <= v_r) return static_cast<std::uint64_t>(k);
     if (!slow_ready) {
       alpha = (2.83 + 5.1 / b) * spq;
-      lpq = std::log(p / q);
       m = std::floor(static_cast<double>(n + 1) * p);
       h = log_factorial(m) + log_factorial(dn - m);
       slow_ready = true;
     }
     v = std::log(v * alpha / (a / (us * us) + b));
-    if (v <= h - log_factorial(k) - log_factorial(dn - k) + (k - m) * lpq) return static_cast<std::uint64_t>(k);
+    if (v <= h - log_factorial(k) - log_factorial(dn - k) + (k - m) * bp.log_ratio_)
+      return static_cast<std::uint64_t>(k);
   }
 }
 

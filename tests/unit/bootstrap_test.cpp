@@ -42,7 +42,7 @@ TEST(Rng, BinomialMoments) {
 TEST(Multinomial, DrawsExactlyN) {
   caqa::Rng rng(1);
   std::vector<std::uint64_t> out;
-  caqa::draw_multinomial(rng, {10, 0, 30, 60}, 1000, out);
+  caqa::MultinomialDraws({10, 0, 30, 60}).draw(rng, 1000, out);
   EXPECT_EQ(out[0] + out[1] + out[2] + out[3], 1000u);
   EXPECT_EQ(out[1], 0u);
 }

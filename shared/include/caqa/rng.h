@@ -9,6 +9,22 @@
 
 namespace caqa {
 
+// A success probability of binomial draws, with what every draw derives from it alone
+// (its complement, logarithms, odds) worked out once: a bootstrap draws each cell with
+// the same probability in every resample. Draws give the bits Rng::binomial(n, p) gives.
+class BinomialProbability {
+ public:
+  explicit BinomialProbability(double p);
+
+ private:
+  friend class Rng;
+  double given_;          // p as given
+  bool complement_;       // p > 0.5: the draw counts failures, with probability 1 - p
+  double p_, q_;          // the probability drawn with, and 1 - it
+  double log_q_, ratio_;  // log(q), p / q
+  double log_ratio_;      // log(p / q)
+};
+
 class Rng {
  public:
   explicit Rng(std::uint64_t seed);
@@ -16,8 +32,10 @@ class Rng {
   double uniform();  // [0, 1) with 53 random bits
   // Binomial(n, p): inversion for small means, Hoermann's BTRS otherwise.
   std::uint64_t binomial(std::uint64_t n, double p);
+  std::uint64_t binomial(std::uint64_t n, const BinomialProbability& p);
 
  private:
+  std::uint64_t binomial_at_most_half(std::uint64_t n, const BinomialProbability& p);
   std::uint64_t s_[4];
 };
 

@@ -20,20 +20,27 @@ double percentile(std::vector<double>& values, double q) {
   return low + (high - low) * frac;
 }
 
-void draw_multinomial(Rng& rng, const std::vector<std::uint64_t>& weights, std::uint64_t n,
-                      std::vector<std::uint64_t>& out) {
-  out.assign(weights.size(), 0);
+MultinomialDraws::MultinomialDraws(const std::vector<std::uint64_t>& weights) : size_(weights.size()) {
   std::uint64_t weight_left = 0;
   for (auto w : weights) weight_left += w;
-  std::uint64_t left = n;
-  for (std::size_t i = 0; i < weights.size() && left > 0; ++i) {
+  for (std::size_t i = 0; i < weights.size(); ++i) {
     if (weights[i] == 0) continue;
-    std::uint64_t x = weights[i] >= weight_left
-                          ? left
-                          : rng.binomial(left, static_cast<double>(weights[i]) / static_cast<double>(weight_left));
-    out[i] = x;
-    left -= x;
+    const bool rest = weights[i] >= weight_left;
+    cells_.push_back(
+        {i, rest,
+         BinomialProbability(rest ? 1.0 : static_cast<double>(weights[i]) / static_cast<double>(weight_left))});
     weight_left -= weights[i];
+  }
+}
+
+void MultinomialDraws::draw(Rng& rng, std::uint64_t n, std::vector<std::uint64_t>& out) const {
+  out.assign(size_, 0);
+  std::uint64_t left = n;
+  for (const Cell& cell : cells_) {
+    if (left == 0) break;
+    const std::uint64_t x = cell.rest ? left : rng.binomial(left, cell.given_left);
+    out[cell.index] = x;
+    left -= x;
   }
 }
 
@@ -65,9 +72,10 @@ BootstrapIntervals bootstrap_intervals(const ConfusionMatrix& m, const Bootstrap
   for (auto& v : level) v.reserve(reps);
   Rng rng(options.seed);
   std::vector<std::uint64_t> draw;
+  const MultinomialDraws draws(weights);
   ClassCounts counts;
   for (std::uint32_t r = 0; r < reps; ++r) {
-    draw_multinomial(rng, weights, n, draw);
+    draws.draw(rng, n, draw);
     counts.tp.assign(k, 0);
     counts.support.assign(k, 0);
     counts.predicted.assign(k, 0);

@@ -76,9 +76,10 @@ PairedResult compare_paired(const PairedCounts& counts, const CompareMetric& met
   Rng rng(options.seed);
   std::vector<double> diffs(reps);
   std::vector<std::uint64_t> draw;
+  const MultinomialDraws draws(weights);
   std::uint32_t at_or_below = 0, at_or_above = 0;
   for (std::uint32_t r = 0; r < reps; ++r) {
-    draw_multinomial(rng, weights, out.n, draw);
+    draws.draw(rng, out.n, draw);
     diffs[r] = difference(counts.classes, cells, draw, metric);
     at_or_below += diffs[r] <= 0;
     at_or_above += diffs[r] >= 0;
@@ -97,9 +98,10 @@ PairedResult compare_paired(const PairedCounts& counts, const CompareMetric& met
   std::vector<std::uint64_t> permuted(all.size());
   std::uint32_t extreme = 0;
   const double observed = std::fabs(out.difference) - 1e-12;
+  const BinomialProbability half(0.5);
   for (std::uint32_t r = 0; r < reps; ++r) {
     for (std::size_t i = 0; i < cells.size(); ++i) {
-      std::uint64_t moved = cells[i].a == cells[i].b ? 0 : rng.binomial(weights[i], 0.5);
+      std::uint64_t moved = cells[i].a == cells[i].b ? 0 : rng.binomial(weights[i], half);
       permuted[i] = weights[i] - moved;
       permuted[cells.size() + i] = moved;
     }

@@ -11,6 +11,7 @@
 
 #include "caqa/metrics/classification.h"
 #include "caqa/metrics/confusion.h"
+#include "caqa/rng.h"
 
 namespace caqa {
 
@@ -41,8 +42,24 @@ BootstrapIntervals bootstrap_intervals(const ConfusionMatrix& m, const Bootstrap
 // numpy.percentile(values, q) with linear interpolation; reorders values.
 double percentile(std::vector<double>& values, double q);
 
-// Draws a multinomial sample of n over cells with the given counts as weights.
-void draw_multinomial(class Rng& rng, const std::vector<std::uint64_t>& weights, std::uint64_t n,
-                      std::vector<std::uint64_t>& out);
+// Multinomial samples over cells with the given counts as weights, drawn cell by cell:
+// each cell's count is Binomial(what is left, its weight over its own and the later
+// cells' weight). Those probabilities are the same in every sample, so they are worked
+// out once; a bootstrap draws thousands of samples from one set of weights.
+class MultinomialDraws {
+ public:
+  explicit MultinomialDraws(const std::vector<std::uint64_t>& weights);
+  // A sample of n: out[i] for cell i.
+  void draw(Rng& rng, std::uint64_t n, std::vector<std::uint64_t>& out) const;
+
+ private:
+  struct Cell {
+    std::size_t index;               // among the weights (cells of weight 0 are never drawn)
+    bool rest;                       // the last cell of non-zero weight takes what is left
+    BinomialProbability given_left;  // its weight over the weight from it on
+  };
+  std::size_t size_;
+  std::vector<Cell> cells_;
+};
 
 }  // namespace caqa
