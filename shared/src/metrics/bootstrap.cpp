@@ -25,10 +25,12 @@ MultinomialDraws::MultinomialDraws(const std::vector<std::uint64_t>& weights) : 
   for (auto w : weights) weight_left += w;
   for (std::size_t i = 0; i < weights.size(); ++i) {
     if (weights[i] == 0) continue;
-    const bool rest = weights[i] >= weight_left;
-    cells_.push_back(
-        {i, rest,
-         BinomialProbability(rest ? 1.0 : static_cast<double>(weights[i]) / static_cast<double>(weight_left))});
+    // Its weight is all that is left: the cells after it weigh nothing.
+    if (weights[i] >= weight_left) {
+      last_ = i;
+      break;
+    }
+    cells_.push_back({i, BinomialProbability(static_cast<double>(weights[i]) / static_cast<double>(weight_left))});
     weight_left -= weights[i];
   }
 }
@@ -37,11 +39,12 @@ void MultinomialDraws::draw(Rng& rng, std::uint64_t n, std::vector<std::uint64_t
   out.assign(size_, 0);
   std::uint64_t left = n;
   for (const Cell& cell : cells_) {
-    if (left == 0) break;
-    const std::uint64_t x = cell.rest ? left : rng.binomial(left, cell.given_left);
+    if (left == 0) return;
+    const std::uint64_t x = rng.binomial(left, cell.given_left);
     out[cell.index] = x;
     left -= x;
   }
+  if (last_ != kNone) out[last_] = left;
 }
 
 BootstrapIntervals bootstrap_intervals(const ConfusionMatrix& m, const BootstrapOptions& options) {

@@ -55,11 +55,12 @@ class MultinomialDraws {
  private:
   struct Cell {
     std::size_t index;               // among the weights (cells of weight 0 are never drawn)
-    bool rest;                       // the last cell of non-zero weight takes what is left
     BinomialProbability given_left;  // its weight over the weight from it on
   };
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
   std::size_t size_;
-  std::vector<Cell> cells_;
+  std::vector<Cell> cells_;   // every cell of non-zero weight but the last
+  std::size_t last_ = kNone;  // the last, which takes what is left
 };
 
 }  // namespace caqa
