@@ -6,7 +6,8 @@
 // first. native: `caqa score PRED --gold GOLD --bootstrap 0 --json` on one core
 // (taskset -c 0: its threads share that core) and on every core. The native runs also
 // read and hash the gold (the site hashes it once, in the browser); the reports must be
-// equal. Target: wasm gold + predictions <= 1.5x native on one core.
+// equal. The four runs go in turns, round by round, so that they share the machine's load.
+// Target: wasm gold + predictions <= 1.5x native on one core.
 // Environment: CAQA_NATIVE (default build/native/caqa), CAQA_WASM_DIR (default build-wasm/wasm).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -64,8 +65,18 @@ const summary = (times) => {
   return { min: sorted[0], median: sorted[Math.floor(sorted.length / 2)] };
 };
 
-let report = '';
-const first = [], further = [];
+// One native run of `caqa score`, its time and its report.
+function nativeRun(prefix) {
+  const t0 = process.hrtime.bigint();
+  const out = execFileSync(prefix[0], [...prefix.slice(1), native, 'score', pred, '--gold', gold, '--bootstrap', '0', '--json'],
+                           { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26,
+                             env: { ...process.env, SOURCE_DATE_EPOCH: String(SOURCE_DATE_EPOCH) } });
+  return { time: ms(t0), out };
+}
+
+// The four measurements in turns, round by round, so that they share the machine's load.
+let report = '', nativeReport = '';
+const first = [], further = [], oneCore = [], allCores = [];
 for (let run = 0; run <= runs; ++run) {  // run 0 warms up: not counted
   let t0 = process.hrtime.bigint();
   const goldSet = newGold();
@@ -75,31 +86,20 @@ for (let run = 0; run <= runs; ++run) {  // run 0 warms up: not counted
   score(goldSet);
   const tFurther = ms(t0);
   goldSet.delete();
+  const n1 = nativeRun(['taskset', '-c', '0']), n2 = nativeRun(['env']);
+  nativeReport = n1.out;
   if (run > 0) {
     first.push(tFirst);
     further.push(tFurther);
+    oneCore.push(n1.time);
+    allCores.push(n2.time);
   }
 }
+assert.equal(report, nativeReport, 'the wasm report differs from the native one');
 
-function nativeTimes(prefix) {
-  const times = [];
-  let out = '';
-  for (let run = 0; run <= runs; ++run) {
-    const t0 = process.hrtime.bigint();
-    out = execFileSync(prefix[0], [...prefix.slice(1), native, 'score', pred, '--gold', gold, '--bootstrap', '0', '--json'],
-                       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26,
-                         env: { ...process.env, SOURCE_DATE_EPOCH: String(SOURCE_DATE_EPOCH) } });
-    if (run > 0) times.push(ms(t0));
-  }
-  return { times, out };
-}
-const oneCore = nativeTimes(['taskset', '-c', '0']);
-const allCores = nativeTimes(['env']);
-assert.equal(report, oneCore.out, 'the wasm report differs from the native one');
-
-const w = summary(first), w2 = summary(further), n1 = summary(oneCore.times), n2 = summary(allCores.times);
+const w = summary(first), w2 = summary(further), n1 = summary(oneCore), n2 = summary(allCores);
 const row = (name, s) => console.log(`${name.padEnd(46)} min ${s.min.toFixed(0).padStart(6)} ms  median ${s.median.toFixed(0).padStart(6)} ms`);
-console.log(`${path.basename(pred)} against ${path.basename(gold)}, ${runs} runs each after one to warm up; reports equal`);
+console.log(`${path.basename(pred)} against ${path.basename(gold)}, ${runs} rounds of the four runs in turns after one to warm up; reports equal`);
 row('wasm: new Gold + scoreFile (gold + predictions)', w);
 row('wasm: scoreFile against the kept Gold', w2);
 row('native caqa score, one core (taskset -c 0)', n1);

@@ -17,6 +17,11 @@ struct GoldSetBuilder {
     return g;
   }
   static void set_scheme(GoldSet& g, const LabelScheme& scheme) { g.scheme_ = &scheme; }
+  static void reserve(GoldSet& g, std::size_t count) {
+    g.labels_.reserve(count);
+    g.complexities_.reserve(count);
+    g.lines_.reserve(count);
+  }
   static void add(GoldSet& g, ClassId label, Complexity complexity, std::uint32_t line) {
     g.labels_.push_back(label);
     g.complexities_.push_back(complexity);
@@ -64,7 +69,9 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options, const Go
   GoldSetBuilder::set_scheme(out.gold, scheme);
   IdIndex qid_names;
   IdIndex& ids = GoldSetBuilder::ids(out.gold);
-  ids.reserve(0, text.bytes().size() / 4 + 16);
+  std::size_t lines = estimated_line_count(text.bytes());
+  ids.reserve(lines, text.bytes().size() / 4 + 16);
+  GoldSetBuilder::reserve(out.gold, lines);
   std::string split;
   bool split_seen = false, split_mixed = false;
   // Label spelling errors, merged into the reader's diagnostics line by line, each
@@ -148,12 +155,10 @@ GoldParse parse_gold(const InputText& text, const GoldOptions& options, const Go
       error(n, ErrorCode::MissingComplexity, 1,
             fmt::format("expected a \"complexity\" key as on line {}, found none", first_with_complexity),
             "\"complexity\" is optional, but then on no line of the file");
-  std::vector<std::uint32_t> earlier = ids.build();
-  for (std::uint32_t e = 0; e < earlier.size(); ++e)
-    if (earlier[e] != IdIndex::kAbsent)
-      error(out.gold.line(e), ErrorCode::DuplicateId, 0,
-            fmt::format("duplicate gold id \"{}\" (first on line {})", ids.id(e), out.gold.line(earlier[e])),
-            "every benchmark sample needs its own id");
+  for (const IdIndex::Repeat& r : ids.build())
+    error(out.gold.line(r.entry), ErrorCode::DuplicateId, 0,
+          fmt::format("duplicate gold id \"{}\" (first on line {})", ids.id(r.entry), out.gold.line(r.first)),
+          "every benchmark sample needs its own id");
   std::stable_sort(out.diagnostics.items.begin(), out.diagnostics.items.end(),
                    [](const Diagnostic& a, const Diagnostic& b) { return a.line < b.line; });
   GoldSetBuilder::set_split(out.gold, split_mixed ? "mixed" : split);

@@ -1,5 +1,7 @@
 #include "caqa/id_index.h"
 
+#include <algorithm>
+
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
@@ -14,9 +16,6 @@ std::uint64_t IdIndex::hash(std::string_view id) { return XXH3_64bits(id.data(),
 void IdIndex::reserve(std::size_t count, std::size_t bytes) {
   arena_.reserve(bytes);
   offsets_.reserve(count);
-  std::size_t want = 16;
-  while (want < count * 2) want *= 2;
-  if (want > slots_.size()) rehash(want);
 }
 
 void IdIndex::rehash(std::size_t slot_count) {
@@ -25,17 +24,12 @@ void IdIndex::rehash(std::size_t slot_count) {
 }
 
 std::size_t IdIndex::probe(std::string_view s, std::uint64_t h) const {
-  std::size_t mask = slots_.size() - 1, slot = h & mask;
-  auto tag = static_cast<std::uint32_t>(h >> 32);
-  while (slots_[slot].entry != 0) {
-    if (slots_[slot].tag == tag && same_bytes(id(slots_[slot].entry - 1), s)) return slot;
-    slot = (slot + 1) & mask;
-  }
-  return slot;
+  return probe(h, [&](std::uint32_t e) { return same_bytes(id(e), s); });
 }
 
 std::uint32_t IdIndex::place(std::uint32_t entry, std::uint64_t h) {
-  std::size_t slot = probe(id(entry), h);
+  // The entry's own bytes only on a tag match: in slot order its offset is a cache miss.
+  std::size_t slot = probe(h, [&](std::uint32_t e) { return same_bytes(id(e), id(entry)); });
   if (slots_[slot].entry != 0) return slots_[slot].entry - 1;
   slots_[slot] = Slot{static_cast<std::uint32_t>(h >> 32), entry + 1};
   return kAbsent;
@@ -59,27 +53,35 @@ std::vector<IdIndex::Keyed> IdIndex::by_stretch(const std::uint64_t* hashes, std
   return out;
 }
 
-std::vector<std::uint32_t> IdIndex::build() {
+std::vector<IdIndex::Repeat> IdIndex::build() {
   std::size_t want = 16;
   while (want < offsets_.size() * 2) want *= 2;
   if (want > slots_.size()) rehash(want);
   std::size_t first = indexed_, count = offsets_.size() - first;
-  std::vector<std::uint64_t> hashes(count);
-  for (std::size_t i = 0; i < count; ++i) hashes[i] = hash(id(static_cast<std::uint32_t>(first + i)));
-  std::vector<std::uint32_t> earlier(offsets_.size(), kAbsent);
-  // Two entries with one id share a hash, so a stretch places them in entry order too: the
-  // first stays indexed, as in entry order.
+  std::vector<Repeat> repeats;
+  auto place_entry = [&](std::size_t position, std::uint64_t h) {
+    auto entry = static_cast<std::uint32_t>(first + position);
+    if (std::uint32_t earlier = place(entry, h); earlier != kAbsent) repeats.push_back({entry, earlier});
+  };
   if (groups_by_stretch()) {
-    for (const Keyed& k : by_stretch(hashes.data(), count))
-      earlier[first + k.position] = place(static_cast<std::uint32_t>(first + k.position), k.hash);
-  } else {
+    std::vector<std::uint64_t> hashes(count);
+    for (std::size_t i = 0; i < count; ++i) hashes[i] = hash(id(static_cast<std::uint32_t>(first + i)));
+    // Two entries with one id share a hash, so a stretch places them in entry order too: the
+    // first stays indexed, as in entry order.
+    for (const Keyed& k : by_stretch(hashes.data(), count)) place_entry(k.position, k.hash);
+    std::sort(repeats.begin(), repeats.end(), [](const Repeat& a, const Repeat& b) { return a.entry < b.entry; });
+  } else {  // each entry's hash kAhead entries ahead, its slot prefetched
+    std::uint64_t ahead[kAhead];
+    for (std::size_t i = 0; i < count && i < kAhead; ++i)
+      prefetch(ahead[i] = hash(id(static_cast<std::uint32_t>(first + i))));
     for (std::size_t i = 0; i < count; ++i) {
-      if (i + kAhead < count) prefetch(hashes[i + kAhead]);
-      earlier[first + i] = place(static_cast<std::uint32_t>(first + i), hashes[i]);
+      std::uint64_t h = ahead[i % kAhead];
+      if (i + kAhead < count) prefetch(ahead[i % kAhead] = hash(id(static_cast<std::uint32_t>(first + i + kAhead))));
+      place_entry(i, h);
     }
   }
   indexed_ = offsets_.size();
-  return earlier;
+  return repeats;
 }
 
 std::uint32_t IdIndex::find(std::string_view s) const {

@@ -1,5 +1,6 @@
 #include "caqa/source_text.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -56,6 +57,14 @@ bool is_blank(std::string_view text) {
   for (char c : text)
     if (c != ' ' && c != '\t' && c != '\r') return false;
   return true;
+}
+
+std::size_t estimated_line_count(std::string_view bytes) {
+  std::string_view head = bytes.substr(0, std::size_t{1} << 16);
+  auto ends = static_cast<std::size_t>(std::count(head.begin(), head.end(), '\n'));
+  if (ends == 0) return 1;
+  std::size_t lines = bytes.size() / head.size() * ends + (bytes.size() % head.size()) * ends / head.size();
+  return lines + lines / 8 + 1;
 }
 
 bool contains_bytes(std::string_view text, std::string_view needle) {

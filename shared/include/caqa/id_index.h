@@ -40,9 +40,14 @@ class IdIndex {
   std::uint32_t insert(std::string_view id);
   // Adds id as entry size() without indexing it; call build() after the last one.
   std::uint32_t append(std::string_view id);
-  // Indexes every appended entry; returns, per entry, kAbsent or the earlier entry
-  // with the same id (that later entry stays in the arena but is not indexed).
-  std::vector<std::uint32_t> build();
+  // An appended entry whose id an earlier entry has: it stays in the arena, not indexed.
+  struct Repeat {
+    std::uint32_t entry;
+    std::uint32_t first;  // the earlier entry, the one indexed
+    bool operator==(const Repeat&) const = default;
+  };
+  // Indexes every appended entry; returns the repeats among them, in entry order.
+  std::vector<Repeat> build();
 
   std::uint32_t find(std::string_view id) const;
   // out[i] = find(id_at(i)) for i < count.
@@ -51,6 +56,7 @@ class IdIndex {
 
   std::string_view id(std::uint32_t entry) const;
   std::size_t size() const { return offsets_.size(); }
+  // Room for count appended ids of bytes in all (build() sizes the table).
   void reserve(std::size_t count, std::size_t bytes);
   std::size_t memory_bytes() const {
     return arena_.capacity() + offsets_.capacity() * sizeof(std::uint64_t) + slots_.capacity() * sizeof(Slot);
@@ -75,6 +81,10 @@ class IdIndex {
   std::vector<Keyed> by_stretch(const std::uint64_t* hashes, std::size_t count) const;
   static std::uint64_t hash(std::string_view id);
   void rehash(std::size_t slot_count);
+  // The slot of the entry whose hash is h and that is_id(entry) accepts, or the empty
+  // slot where it would go. is_id runs only on a tag match: an entry's bytes are read then.
+  template <class IsId>
+  std::size_t probe(std::uint64_t h, IsId is_id) const;
   std::size_t probe(std::string_view id, std::uint64_t h) const;
   // The first entry whose slot carries h's tag, kAbsent when none: the id, if present.
   std::uint32_t candidate(std::uint64_t h) const;
@@ -118,14 +128,20 @@ inline std::string_view IdIndex::id(std::uint32_t entry) const {
   return std::string_view(arena_.data() + (o >> kLengthBits), o & kLengthMask);
 }
 
-inline std::uint32_t IdIndex::candidate(std::uint64_t h) const {
+template <class IsId>
+std::size_t IdIndex::probe(std::uint64_t h, IsId is_id) const {
   std::size_t mask = slots_.size() - 1, slot = h & mask;
   auto tag = static_cast<std::uint32_t>(h >> 32);
   while (slots_[slot].entry != 0) {
-    if (slots_[slot].tag == tag) return slots_[slot].entry - 1;
+    if (slots_[slot].tag == tag && is_id(slots_[slot].entry - 1)) return slot;
     slot = (slot + 1) & mask;
   }
-  return kAbsent;
+  return slot;
+}
+
+inline std::uint32_t IdIndex::candidate(std::uint64_t h) const {
+  // An empty slot's entry, 0, less one is kAbsent.
+  return slots_[probe(h, [](std::uint32_t) { return true; })].entry - 1;
 }
 
 template <class IdAt>

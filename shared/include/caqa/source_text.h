@@ -31,6 +31,11 @@ class LineCursor {
 
 bool is_blank(std::string_view text);
 
+// About how many lines bytes holds, from the line lengths of its first 64 KiB plus an
+// eighth: room to reserve up front, so that million-line inputs are not copied as their
+// vectors grow (a guess: longer lines later only leave room unused, shorter ones grow).
+std::size_t estimated_line_count(std::string_view bytes);
+
 // Whether needle occurs in text. A scan at memory speed, for a needle that the text
 // seldom holds: std::string_view::find stops at every byte equal to the needle's first
 // (in JSON the quote of `"scheme"` comes every few bytes).

@@ -217,13 +217,11 @@ SampleParse read_samples(const InputText& text, const SampleReadOptions& options
   });
   IdIndex ids;
   for (const Sample& s : out.samples) ids.append(s.id);
-  std::vector<std::uint32_t> earlier = ids.build();
-  for (std::uint32_t e = 0; e < earlier.size(); ++e)
-    if (earlier[e] != IdIndex::kAbsent)
-      out.diagnostics.items.push_back({ErrorCode::DuplicateId, Severity::Error, out.samples[e].line, 0,
-                                       fmt::format("duplicate sample id \"{}\" (first on line {})", out.samples[e].id,
-                                                   out.samples[earlier[e]].line),
-                                       "every benchmark sample needs its own id"});
+  for (const IdIndex::Repeat& r : ids.build())
+    out.diagnostics.items.push_back({ErrorCode::DuplicateId, Severity::Error, out.samples[r.entry].line, 0,
+                                     fmt::format("duplicate sample id \"{}\" (first on line {})",
+                                                 out.samples[r.entry].id, out.samples[r.first].line),
+                                     "every benchmark sample needs its own id"});
   std::stable_sort(out.diagnostics.items.begin(), out.diagnostics.items.end(),
                    [](const Diagnostic& a, const Diagnostic& b) { return a.line < b.line; });
   return out;
