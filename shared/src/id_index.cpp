@@ -7,10 +7,6 @@
 
 namespace caqa {
 
-namespace {
-constexpr std::size_t kAhead = 12;
-}  // namespace
-
 std::uint64_t IdIndex::hash(std::string_view id) { return XXH3_64bits(id.data(), id.size()); }
 
 void IdIndex::reserve(std::size_t count, std::size_t bytes) {
@@ -59,27 +55,16 @@ std::vector<IdIndex::Repeat> IdIndex::build() {
   if (want > slots_.size()) rehash(want);
   std::size_t first = indexed_, count = offsets_.size() - first;
   std::vector<Repeat> repeats;
-  auto place_entry = [&](std::size_t position, std::uint64_t h) {
-    auto entry = static_cast<std::uint32_t>(first + position);
-    if (std::uint32_t earlier = place(entry, h); earlier != kAbsent) repeats.push_back({entry, earlier});
-  };
-  if (groups_by_stretch()) {
-    std::vector<std::uint64_t> hashes(count);
-    for (std::size_t i = 0; i < count; ++i) hashes[i] = hash(id(static_cast<std::uint32_t>(first + i)));
-    // Two entries with one id share a hash, so a stretch places them in entry order too: the
-    // first stays indexed, as in entry order.
-    for (const Keyed& k : by_stretch(hashes.data(), count)) place_entry(k.position, k.hash);
-    std::sort(repeats.begin(), repeats.end(), [](const Repeat& a, const Repeat& b) { return a.entry < b.entry; });
-  } else {  // each entry's hash kAhead entries ahead, its slot prefetched
-    std::uint64_t ahead[kAhead];
-    for (std::size_t i = 0; i < count && i < kAhead; ++i)
-      prefetch(ahead[i] = hash(id(static_cast<std::uint32_t>(first + i))));
-    for (std::size_t i = 0; i < count; ++i) {
-      std::uint64_t h = ahead[i % kAhead];
-      if (i + kAhead < count) prefetch(ahead[i % kAhead] = hash(id(static_cast<std::uint32_t>(first + i + kAhead))));
-      place_entry(i, h);
-    }
-  }
+  // Two entries with one id share a hash, so a stretch places them in entry order too: the
+  // first stays indexed, as in entry order.
+  for_each_hash(
+      count, [&](std::size_t i) { return hash(id(static_cast<std::uint32_t>(first + i))); },
+      [&](std::size_t i, std::uint64_t h) {
+        auto entry = static_cast<std::uint32_t>(first + i);
+        if (std::uint32_t earlier = place(entry, h); earlier != kAbsent) repeats.push_back({entry, earlier});
+      });
+  // In stretch order they come out of entry order.
+  std::sort(repeats.begin(), repeats.end(), [](const Repeat& a, const Repeat& b) { return a.entry < b.entry; });
   indexed_ = offsets_.size();
   return repeats;
 }

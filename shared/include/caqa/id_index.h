@@ -76,11 +76,16 @@ class IdIndex {
   // Slots per stretch of the table (32 KiB), and the table size from which SlotStretches
   // applies (a smaller table stays cached in any order).
   static constexpr unsigned kStretchBits = 12;
+  static constexpr std::size_t kAhead = 16;  // ids between a prefetch and its use (Prefetched)
   static constexpr std::size_t kGroupFromSlots = std::size_t{1} << 17;
   bool groups_by_stretch() const { return bulk_order_ == BulkOrder::SlotStretches && slots_.size() >= kGroupFromSlots; }
   // The batch's hashes with their positions, in the order of their slots' stretches
   // (positions ascending within a stretch).
   std::vector<Keyed> by_stretch(const std::uint64_t* hashes, std::size_t count) const;
+  // visit(i, hash_at(i)) for every i < count, in the bulk order: grouped by stretch, or
+  // in batch order with each slot prefetched a few ids ahead. build and find_all probe so.
+  template <class HashAt, class Visit>
+  void for_each_hash(std::size_t count, HashAt hash_at, Visit visit) const;
   static std::uint64_t hash(std::string_view id);
   void rehash(std::size_t slot_count);
   // The slot of the entry whose hash is h and that is_id(entry) accepts, or the empty
@@ -149,29 +154,34 @@ inline std::uint32_t IdIndex::candidate(std::uint64_t h) const {
   return slots_[probe(h, [](std::uint32_t) { return true; })].entry - 1;
 }
 
+template <class HashAt, class Visit>
+void IdIndex::for_each_hash(std::size_t count, HashAt hash_at, Visit visit) const {
+  if (groups_by_stretch()) {
+    std::vector<std::uint64_t> hashes(count);
+    for (std::size_t i = 0; i < count; ++i) hashes[i] = hash_at(i);
+    for (const Keyed& k : by_stretch(hashes.data(), count)) visit(k.position, k.hash);
+    return;
+  }
+  std::uint64_t ahead[kAhead];
+  for (std::size_t i = 0; i < count && i < kAhead; ++i) prefetch(ahead[i] = hash_at(i));
+  for (std::size_t i = 0; i < count; ++i) {
+    std::uint64_t h = ahead[i % kAhead];
+    if (i + kAhead < count) prefetch(ahead[i % kAhead] = hash_at(i + kAhead));
+    visit(i, h);
+  }
+}
+
 template <class IdAt>
 void IdIndex::find_all(std::size_t count, IdAt id_at, std::uint32_t* out) const {
   if (slots_.empty()) {
     for (std::size_t i = 0; i < count; ++i) out[i] = kAbsent;
     return;
   }
-  constexpr std::size_t kAhead = 16;
   // The table: each id's candidate, the first entry whose slot carries its hash's tag.
-  if (groups_by_stretch()) {
-    std::vector<std::uint64_t> hashes(count);
-    for (std::size_t i = 0; i < count; ++i) hashes[i] = hash(id_at(i));
-    for (const Keyed& k : by_stretch(hashes.data(), count)) out[k.position] = candidate(k.hash);
-    confirm_in_blocks(count, id_at, out);
-    return;
-  }
-  // Each id's hash kAhead ids ahead, its slot prefetched.
-  std::uint64_t ahead[kAhead];
-  for (std::size_t i = 0; i < count && i < kAhead; ++i) prefetch(ahead[i] = hash(id_at(i)));
-  for (std::size_t i = 0; i < count; ++i) {
-    std::uint64_t h = ahead[i % kAhead];
-    if (i + kAhead < count) prefetch(ahead[i % kAhead] = hash(id_at(i + kAhead)));
-    out[i] = candidate(h);
-  }
+  for_each_hash(
+      count, [&](std::size_t i) { return hash(id_at(i)); },
+      [&](std::size_t i, std::uint64_t h) { out[i] = candidate(h); });
+  if (groups_by_stretch()) return confirm_in_blocks(count, id_at, out);
   // The arena: an entry's offset 2 * kAhead ids ahead, its bytes kAhead ahead, then the compare.
   for (std::size_t i = 0; i < count; ++i) {
     if (i + 2 * kAhead < count) prefetch_offset(out[i + 2 * kAhead]);
