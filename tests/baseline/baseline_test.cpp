@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -95,6 +96,16 @@ TEST(TrainedBaseline, SameSeedSameModelBytes) {
   EXPECT_FALSE(deserialize_model(bytes.substr(0, bytes.size() - 1), t.error));
 }
 
+// Sorted distinct feature ids of the given rows: the parameters one lazy-Adam step touches.
+std::vector<std::uint32_t> batch_features(const CsrView& x, const std::uint32_t* rows, std::size_t n) {
+  std::vector<std::uint32_t> out;
+  for (std::size_t r = 0; r < n; ++r)
+    out.insert(out.end(), x.indices + x.offsets[rows[r]], x.indices + x.offsets[rows[r] + 1]);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 // The training loop as four scalar loops per sample and one Adam call per parameter, over
 // the model's row-major arrays: the CPU twin (one cache line per feature, four classes a
 // SIMD operation) must give these bits.
@@ -105,9 +116,8 @@ LogRegModel scalar_loop_train(const SparseRows& rows, const std::vector<std::uin
   model.reset(bits, 0);
   std::vector<float> m(model.weights.size()), v(model.weights.size()), grad(model.weights.size());
   std::array<float, kClasses> mb{}, vb{}, gb{};
-  std::vector<std::uint32_t> features;
   for_each_minibatch(x.rows, options, [&](const std::uint32_t* batch, std::size_t n, std::uint64_t t) {
-    batch_features(x, batch, n, features);
+    const std::vector<std::uint32_t> features = batch_features(x, batch, n);
     for (std::size_t r = 0; r < n; ++r) {
       float z[kClasses], delta[kClasses];
       for (int k = 0; k < kClasses; ++k) z[k] = model.bias[k];

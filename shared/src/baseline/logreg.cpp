@@ -1,7 +1,6 @@
 #include "caqa/baseline/logreg.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -18,22 +17,6 @@ std::vector<std::uint32_t> epoch_order(std::size_t rows, std::uint64_t seed, int
     std::swap(order[i - 1], order[j]);
   }
   return order;
-}
-
-// A bitmap over the feature ids instead of sorting the batch's nnz ids: the same sorted
-// distinct list, in O(nnz + max id / 64) (the sort was most of a training step).
-void batch_features(const CsrView& x, const std::uint32_t* rows, std::size_t n, std::vector<std::uint32_t>& out) {
-  out.clear();
-  std::uint32_t top = 0;
-  for (std::size_t r = 0; r < n; ++r)
-    for (std::uint64_t j = x.offsets[rows[r]]; j < x.offsets[rows[r] + 1]; ++j) top = std::max(top, x.indices[j]);
-  std::vector<std::uint64_t> seen(top / 64 + 1, 0);
-  for (std::size_t r = 0; r < n; ++r)
-    for (std::uint64_t j = x.offsets[rows[r]]; j < x.offsets[rows[r] + 1]; ++j)
-      seen[x.indices[j] / 64] |= std::uint64_t{1} << (x.indices[j] % 64);
-  for (std::size_t w = 0; w < seen.size(); ++w)
-    for (std::uint64_t bits = seen[w]; bits != 0; bits &= bits - 1)
-      out.push_back(static_cast<std::uint32_t>(w * 64 + std::countr_zero(bits)));
 }
 
 AdamStep adam_step(const TrainOptions& o, std::uint64_t t) {

@@ -75,7 +75,7 @@ bool train(const CsrView& x, RowOf row_of, std::size_t rows, const std::uint8_t*
   ClassVector bias = ClassVector::load(model.bias.data()), mb = zero, vb = zero, gb = zero;
   const StateWeights weights_of{state.data()};
   // The minibatch's features, marked in a bitmap as the gradient is scattered (the CUDA twin
-  // lists them with batch_features: the same set, a fifth of this loop's time when apart).
+  // marks them too, one byte per feature).
   std::vector<std::uint64_t> touched(state.size() / 64 + 1, 0);
   std::vector<std::uint32_t> batch_rows(static_cast<std::size_t>(options.batch));
   float z[2 * kClasses], delta[kClasses];

@@ -63,10 +63,6 @@ struct LogRegModel {
 // Visiting order of epoch `epoch` (Fisher-Yates with caqa::Rng seeded from seed and epoch).
 std::vector<std::uint32_t> epoch_order(std::size_t rows, std::uint64_t seed, int epoch);
 
-// Sorted distinct feature ids used by the given rows (the parameters one lazy-Adam
-// step touches).
-void batch_features(const CsrView& x, const std::uint32_t* rows, std::size_t n, std::vector<std::uint32_t>& out);
-
 AdamStep adam_step(const TrainOptions& options, std::uint64_t t);  // t counts steps from 1
 
 // The schedule both twins run: options.epochs passes over the rows in epoch_order, one
