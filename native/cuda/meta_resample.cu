@@ -1,7 +1,8 @@
 // CUDA twin of the CPU bootstrap in shared/src/meta/resampling.cpp. A batch of replicates
 // at a time, five kernels, the per-element code shared (caqa/meta/resample_kernels.h):
 //   draw      one thread per draw: the drawn item's cell count + 1 (atomicAdd; counts are
-//             integers, so the order of the additions does not matter)
+//             integers, so the order of the additions does not matter); with few cells, into
+//             per-warp shared-memory counts first
 //   totals    one thread per (replicate, chunk of cells): draws per level in the chunk
 //   scan      one thread per replicate: draws per level before each chunk
 //   partials  one thread per (replicate, chunk): add_cell over the chunk's cells in order
@@ -30,6 +31,29 @@ __global__ void draw_kernel(std::uint64_t key, std::uint64_t first, std::uint64_
   for (std::uint64_t k = blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x; k < n;
        k += static_cast<std::uint64_t>(gridDim.x) * blockDim.x)
     atomicAdd(own + cell_of_item[resample::draw_index(key, first + replicate, k, n)], 1u);
+}
+
+// Few cells (heavily tied scores): global atomics on a handful of addresses would queue, so a
+// block counts in shared memory (warp w into copy w % copies, so fewer lanes share an
+// address) and adds each nonzero total to global memory once.
+__global__ void draw_kernel_shared(std::uint64_t key, std::uint64_t first, std::uint64_t n,
+                                   const std::uint32_t* cell_of_item, std::uint32_t* counts, std::uint32_t cells,
+                                   std::uint32_t copies) {
+  extern __shared__ std::uint32_t local[];
+  for (std::uint32_t i = threadIdx.x; i < copies * cells; i += blockDim.x) local[i] = 0;
+  __syncthreads();
+  const std::uint64_t replicate = blockIdx.y;
+  std::uint32_t* mine = local + (threadIdx.x / 32 % copies) * cells;
+  for (std::uint64_t k = blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x; k < n;
+       k += static_cast<std::uint64_t>(gridDim.x) * blockDim.x)
+    atomicAdd(mine + cell_of_item[resample::draw_index(key, first + replicate, k, n)], 1u);
+  __syncthreads();
+  std::uint32_t* own = counts + replicate * cells;
+  for (std::uint32_t c = threadIdx.x; c < cells; c += blockDim.x) {
+    std::uint32_t total = 0;
+    for (std::uint32_t j = 0; j < copies; ++j) total += local[j * cells + c];
+    if (total != 0) atomicAdd(own + c, total);
+  }
 }
 
 __global__ void totals_kernel(const std::uint32_t* counts, std::uint64_t scores, std::uint64_t chunks,
@@ -132,12 +156,24 @@ bool meta_resample(const ResampleLayout& layout, std::uint64_t key, std::uint64_
   CAQA_CUDA_TRY(cudaMemcpy(d_dx.ptr, layout.dx.data(), scores * sizeof(double), cudaMemcpyHostToDevice));
 
   constexpr unsigned kThreads = 256;
+  // Shared-memory counting: up to 8 copies (one per warp) within 32 KiB.
+  constexpr std::uint64_t kSharedCells = 4096, kDrawsPerBlock = 16 * kThreads;
+  const std::uint64_t cells = scores * kLevels;
+  const std::uint32_t copies = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(8192 / cells, 1, kThreads / 32));
   for (std::uint64_t done = 0; done < count; done += batch) {
     const std::uint64_t here = std::min(batch, count - done);
     CAQA_CUDA_TRY(cudaMemset(d_counts.ptr, 0, here * scores * kLevels * sizeof(std::uint32_t)));
-    const dim3 draws(static_cast<unsigned>(std::min<std::uint64_t>(blocks_for(n, kThreads), 4096)),
-                     static_cast<unsigned>(here));
-    draw_kernel<<<draws, kThreads>>>(key, first + done, n, d_cell_of_item.ptr, d_counts.ptr, scores * kLevels);
+    if (cells <= kSharedCells) {
+      // Each block draws at least kDrawsPerBlock, so few blocks flush into the same cells.
+      const dim3 draws(static_cast<unsigned>(std::min<std::uint64_t>(blocks_for(n, kDrawsPerBlock), 4096)),
+                       static_cast<unsigned>(here));
+      draw_kernel_shared<<<draws, kThreads, copies * cells * sizeof(std::uint32_t)>>>(
+          key, first + done, n, d_cell_of_item.ptr, d_counts.ptr, static_cast<std::uint32_t>(cells), copies);
+    } else {
+      const dim3 draws(static_cast<unsigned>(std::min<std::uint64_t>(blocks_for(n, kThreads), 4096)),
+                       static_cast<unsigned>(here));
+      draw_kernel<<<draws, kThreads>>>(key, first + done, n, d_cell_of_item.ptr, d_counts.ptr, cells);
+    }
     CAQA_CUDA_TRY(cudaGetLastError());
     const dim3 per_chunk(static_cast<unsigned>(blocks_for(chunks, kThreads)), static_cast<unsigned>(here));
     totals_kernel<<<per_chunk, kThreads>>>(d_counts.ptr, scores, chunks, d_totals.ptr);
