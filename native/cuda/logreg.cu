@@ -162,15 +162,13 @@ bool logreg_train(const CsrView& x, const std::uint8_t* labels, const TrainOptio
     steps.clear();
     return true;
   };
-  const bool trained =
-      for_each_minibatch(x.rows, options, [&](const std::uint32_t* rows, std::size_t n, std::uint64_t t) {
-        if (ids.size() + n > chunk && !run_steps()) return false;
-        steps.push_back({ids.size(), n, t});
-        ids.insert(ids.end(), rows, rows + n);
-        return true;
-      }) &&
-      run_steps();
-  if (!trained) return false;
+  const auto queue_step = [&](const std::uint32_t* rows, std::size_t n, std::uint64_t t) {
+    if (ids.size() + n > chunk && !run_steps()) return false;
+    steps.push_back({ids.size(), n, t});
+    ids.insert(ids.end(), rows, rows + n);
+    return true;
+  };
+  if (!for_each_minibatch(x.rows, options, queue_step) || !run_steps()) return false;
   CAQA_CUDA_TRY(cudaMemcpy(model.weights.data(), w.ptr, params * sizeof(float), cudaMemcpyDeviceToHost));
   CAQA_CUDA_TRY(cudaMemcpy(model.bias.data(), bias.ptr, kClasses * sizeof(float), cudaMemcpyDeviceToHost));
   return true;
