@@ -91,6 +91,15 @@ void BuildInputFlags::add_to(CLI::App& app) {
                  "Phrases of sampled questions (--sample-queries): relation<TAB>six phrases with {x} "
                  "(data/default/README.md)")
       ->type_name("FILE");
+  app.add_option("--implied-facts", implied_facts,
+                 "Facts a reader infers from others, which the label checks read: relation[ tail]<TAB>term relation "
+                 "term (docs/benchmark.md; default: the embedded KG's table, none for other KGs)")
+      ->type_name("FILE");
+  app.add_option("--qualifiers", qualifiers,
+                 "What tells entities that share a name apart, written after the name (\"A Star Is Born (1937)\"): "
+                 "type<TAB>relation ... in order of preference (docs/benchmark.md; default: the embedded KG's table; "
+                 "without one, a relation that holds once)")
+      ->type_name("FILE");
 }
 
 std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& flags, std::string& error) {
@@ -156,8 +165,18 @@ std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& flag
     s.templates = read.embedded("default/relation_templates.tsv");
   if (!flags.query_templates.empty())
     s.query_templates = read.file(flags.query_templates);
+  else if (!flags.metaqa.empty())
+    s.query_templates = read.embedded("templates/metaqa_query_templates.tsv");
   else if (use_default)
     s.query_templates = read.embedded("default/query_templates.tsv");
+  if (!flags.implied_facts.empty())
+    s.implied_facts = read.file(flags.implied_facts);
+  else if (use_default)
+    s.implied_facts = read.embedded("default/implied_facts.tsv");
+  if (!flags.qualifiers.empty())
+    s.qualifiers = read.file(flags.qualifiers);
+  else if (use_default)
+    s.qualifiers = read.embedded("default/qualifiers.tsv");
   if (!read.error().empty()) {
     error = read.error();
     return std::nullopt;

@@ -19,7 +19,8 @@ namespace caqa::cli {
 
 struct BuildInputFlags {
   std::vector<std::string> kg, names, types, questions;
-  std::string relation_names, metaqa, fb15k, webqsp, grailqa, cwq, templates, query_templates;
+  std::string relation_names, metaqa, fb15k, webqsp, grailqa, cwq, templates, query_templates, implied_facts,
+      qualifiers;
   std::string sparql, graph;  // the KG behind a SPARQL endpoint instead of files (kg/sparql_build.h)
   std::vector<int> metaqa_hops{1, 2};
   void add_to(CLI::App& app);

@@ -149,12 +149,17 @@ assert m["verification"]["violations"] == 0, m["verification"]
 c = m["counts"]
 assert all(v["train"] + v["test"] > 0 for v in c["labels"].values()), c["labels"]
 assert all(v["train"] + v["test"] > 0 for v in c["complexities"].values()), c["complexities"]
-assert len(m["inputs"]) == 6 and all(len(i["sha256"]) == 64 for i in m["inputs"])
+assert len(m["inputs"]) == 8 and all(len(i["sha256"]) == 64 for i in m["inputs"]), [i["path"] for i in m["inputs"]]
 # Issue 13: the default benchmark ranks evaluators (a test split of >= 2,000), every
 # extended query was run over the KG, the filter and the audit are on record.
 assert c["samples"]["test"] >= 2000, c["samples"]
 assert m["verification"]["determinacy"]["checked"] > 0, m["verification"]
 assert m["hardening"]["removed"] > 0 and "audit" in m and "audit_before_hardening" in m, list(m)
+# Issue 33: union big enough to rank on, every contradiction by a rule on record, and
+# the relation table the rules read.
+assert c["complexities"]["union"]["test"] >= 300, c["complexities"]
+assert sum(m["contradiction_rules"].values()) == c["labels"]["contradictory"]["train"] + c["labels"]["contradictory"]["test"]
+assert any(d["functional"] for d in m["relations"]["directions"]) and m["relations"]["implied_fact_rules"] > 0
 PY
 check "build: bundled predictions match the test split" 0 "$caqa" validate data/examples/default/pred_keyword_overlap.jsonl --gold "$b1/test.jsonl"
 expect_text "build: no missing predictions" "$tmp/out" "0 warning(s)"

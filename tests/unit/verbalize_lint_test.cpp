@@ -86,6 +86,45 @@ TEST(Lint, MissingEntityInACitation) {
   EXPECT_EQ(lint_text("Jaws.")[LintRule::MissingEntity], 0u);  // lint_text never checks names
 }
 
+// Issue 33's patterns, each from a sample readers could not read as written.
+TEST(Lint, ClausesAReaderCannotAttach) {
+  EXPECT_EQ(count("When was The Joshua Tree released, given that Nirvana was founded then?", LintRule::GivenThat), 1u);
+  EXPECT_EQ(count("Where was Elvis born, given that it is a city in Mississippi?", LintRule::GivenThat), 0u);
+  EXPECT_EQ(count("Which country is Kate Capshaw a citizen of that uses the dollar?", LintRule::StackedRelative), 0u);
+  EXPECT_EQ(
+      count("What is the country that Kate Capshaw is a citizen of that uses the dollar?", LintRule::StackedRelative),
+      1u);
+  // Non-restrictive clauses after a comma nest: "Dublin, which ..., who ...".
+  EXPECT_EQ(count("Ireland has Dublin, which is the birthplace of Bono, who sang in U2, as its capital.",
+                  LintRule::StackedRelative),
+            0u);
+  EXPECT_EQ(count("Which films were directed by Steven Spielberg that starred Tom Hanks?", LintRule::StackedRelative),
+            0u);
+  EXPECT_EQ(count("Which books did Hilary Mantel write who won the Booker Prize?", LintRule::ExtraposedRelative), 1u);
+  EXPECT_EQ(count("Which books did Hilary Mantel write?", LintRule::ExtraposedRelative), 0u);
+  EXPECT_EQ(count("Which film was written by Hilary Mantel, who won the Booker Prize?", LintRule::ExtraposedRelative),
+            0u);
+  EXPECT_EQ(count("China includes the city of the city that Jack Ma was born in.", LintRule::RepeatedNoun), 1u);
+  EXPECT_EQ(count("China includes the city of Hangzhou.", LintRule::RepeatedNoun), 0u);
+  EXPECT_EQ(count("2006 is the year Bachelor Party Vegas came out, as is 2018.", LintRule::AmbiguousEcho), 1u);
+  EXPECT_EQ(count("Steven Spielberg directed Jaws, as did nobody else.", LintRule::AmbiguousEcho), 0u);
+  // A title that ends in a particle is a name: "Blood Out, as did".
+  EXPECT_EQ(count("Luke Goss starred in Blood Out, as did Val Kilmer.", LintRule::AmbiguousEcho, {"Blood Out"}), 0u);
+}
+
+TEST(Lint, NamesAndTypesOfTheSample) {
+  const std::vector<std::string> claims = {"Steven Spielberg", "Jaws", "Cincinnati"};
+  EXPECT_EQ(missing_names("Cincinnati is the birthplace of Steven Spielberg, who directed Jaws.", claims), 0u);
+  EXPECT_EQ(missing_names("Cincinnati is the birthplace of Steven Spielberg.", claims), 1u);
+  const std::vector<std::string> types = {"film", "band", "person", "record_label"};
+  EXPECT_EQ(type_word_findings("Which films and bands come from Sweden?", "band", types), 1u);
+  EXPECT_EQ(type_word_findings("Which bands come from Sweden?", "band", types), 0u);
+  EXPECT_EQ(type_word_findings("Which group did Bono belong to?", "band", types), 0u);  // no type's name
+  EXPECT_EQ(type_word_findings("Which record labels released Abbey Road?", "record_label", types), 0u);
+  EXPECT_EQ(type_word_findings("Which people were born in Dublin?", "person", types), 0u);
+  EXPECT_EQ(type_word_findings("Which film starred Bono?", "", types), 0u);  // answers of several types
+}
+
 TEST(Lint, CountsAddUp) {
   LintCounts a = lint_text("a actor. the the end {x}");
   EXPECT_FALSE(a.clean());

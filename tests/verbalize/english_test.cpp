@@ -50,6 +50,17 @@ TEST(English, AgreementAndEchoes) {
   EXPECT_EQ(plural_predicate("was directed by X"), "were directed by X");
   EXPECT_EQ(plural_predicate("starred in X"), "starred in X");
   EXPECT_EQ(plural_predicate("uses the euro"), "use the euro");
+  // Answers that share a predicate (issue 33): the noun of "is a" and the role of "as a"
+  // take the plural, a name does not, and a relative clause inside keeps its number.
+  EXPECT_EQ(plural_predicate("is a city in Canada"), "are cities in Canada");
+  EXPECT_EQ(plural_predicate("has worked as a film director"), "have worked as film directors");
+  EXPECT_EQ(plural_predicate("has worked as an actor and was born in Paris"),
+            "have worked as actors and was born in Paris");
+  EXPECT_EQ(plural_predicate("was produced by Michael Bay, who has worked as a film director"),
+            "were produced by Michael Bay, who has worked as a film director");
+  EXPECT_EQ(plural_noun("person"), "people");
+  EXPECT_EQ(plural_noun("businessperson"), "businesspeople");
+  EXPECT_EQ(plural_noun("city"), "cities");
   EXPECT_EQ(echo_auxiliary("starred in Jaws", false), "did");
   EXPECT_EQ(echo_auxiliary("was directed by X", true), "were");
   EXPECT_EQ(echo_auxiliary("is a citizen of X", false), "is");

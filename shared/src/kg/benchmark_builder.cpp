@@ -11,6 +11,7 @@
 #include "caqa/json_string.h"
 #include "caqa/kg/citation_drafts.h"
 #include "caqa/kg/citation_facts.h"
+#include "caqa/kg/label_verifier.h"
 #include "caqa/kg/query_text.h"
 #include "caqa/kg/subgraph_edit.h"
 
@@ -25,7 +26,7 @@ constexpr std::uint64_t kQuestionHashSeed = 1469598103934665603ull;
 // More answers than this and a citation that grounds them all reads like a list.
 constexpr std::size_t kMaxAnswers = 4;
 // Paddings drafted per label and question, among which the cue matching chooses.
-constexpr int kDraftsPerLabel = 8;
+constexpr int kDraftsPerLabel = 16;
 
 // An id that says nothing about the sample: a hash keyed by the seed over what makes the
 // sample (source question, extension, edit), stable for the same inputs and seed.
@@ -40,41 +41,6 @@ std::uint64_t id_number(std::string_view id) {
   std::uint64_t out = 0;
   std::from_chars(id.data(), id.data() + id.size(), out, 16);
   return out;
-}
-
-bool shares_triple(std::span<const Triple> a, std::span<const Triple> b) {
-  for (const Triple& t : a)
-    if (std::find(b.begin(), b.end(), t) != b.end()) return true;
-  return false;
-}
-
-// What each label must satisfy when the extended query is run on its citation's facts.
-std::optional<std::string> verify(Label label, const ExtendedQuery& q, const Attribution& g,
-                                  std::span<const Triple> subgraph) {
-  std::vector<EntityId> derived = derived_answers(q, subgraph);
-  auto is_target = [&](EntityId e) { return std::binary_search(g.targets.begin(), g.targets.end(), e); };
-  bool all = std::all_of(g.targets.begin(), g.targets.end(),
-                         [&](EntityId t) { return std::binary_search(derived.begin(), derived.end(), t); });
-  bool other = std::any_of(derived.begin(), derived.end(), [&](EntityId e) { return !is_target(e); });
-  switch (label) {
-    case Label::Supportive:
-      if (!all) return "supportive subgraph does not derive the answer";
-      if (other) return "supportive subgraph derives another answer";
-      break;
-    case Label::PartiallySupportive:
-      if (all) return "partially supportive subgraph still derives the whole answer";
-      if (other) return "partially supportive subgraph derives another answer";
-      break;
-    case Label::Contradictory:
-      if (!other) return "contradictory subgraph derives no different answer";
-      if (all) return "contradictory subgraph still derives the whole answer";
-      break;
-    case Label::Irrelevant:
-      if (shares_triple(subgraph, g.supportive)) return "irrelevant subgraph shares a triple with the supportive one";
-      if (!derived.empty()) return "irrelevant subgraph derives an answer";
-      break;
-  }
-  return std::nullopt;
 }
 
 // The source question's own answers, when it states them, must be what its query returns
@@ -94,6 +60,81 @@ bool stated_answers_hold(const Question& question, const ResolvedQuery& resolved
   return answers_of(plain, kg) == std::optional(stated);
 }
 
+// Every link that leads to the answer is one the KG, asked that way, answers with many
+// objects on average (relation_profile.h, generic): "Who has worked as an aviator?",
+// "Which cities are in Mexico?". The world has more answers than the KG lists, so the
+// answer statement could not be complete.
+bool asks_only_generic_links(const ExtendedQuery& query, const RelationProfile& profile) {
+  const Node answer{true, 0};
+  for (const ResolvedPattern& p : query.branches[0].patterns) {
+    if (!(p.head == answer || p.tail == answer)) continue;
+    if (!profile.at(p.relation, p.tail == answer).generic) return false;
+  }
+  return true;
+}
+
+// The only link to the answer asks the many side of a relation that holds once the other
+// way ("Which films did John Ford direct?", "Which organizations are headquartered in
+// Dublin?"): every film has its director, and the world has more of them than the KG.
+bool asks_the_many_side_only(const ExtendedQuery& query, const RelationProfile& profile) {
+  const Node answer{true, 0};
+  std::size_t links = 0;
+  bool many_side = false;
+  for (const ResolvedPattern& p : query.branches[0].patterns) {
+    if (!(p.head == answer || p.tail == answer)) continue;
+    ++links;
+    const bool from_head = p.tail == answer;
+    many_side = !profile.at(p.relation, from_head).functional && profile.at(p.relation, !from_head).functional;
+  }
+  return links == 1 && many_side;
+}
+
+// A fact of G holds more than once where its relation holds once (relation_profile.h,
+// overfull): a merged title, a film by two directors; or names an entity that is both a
+// value and a thing (MetaQA's "2012").
+bool grounds_on_a_merged_entity(const Attribution& g, const RelationProfile& profile) {
+  return std::any_of(g.supportive.begin(), g.supportive.end(), [&](const Triple& t) {
+    return profile.overfull(t) || profile.mixes_values_and_things(t.head) || profile.mixes_values_and_things(t.tail);
+  });
+}
+
+// Why the names of G would mislead a reader (display_names.h), if they would: an entity
+// that shares its name with another and that no fact tells apart, or a fact of G that its
+// subject's qualifier already states ("When was A Star Is Born (1937) released?").
+std::optional<std::string> misleading_names(const Attribution& g, const DisplayNames* names) {
+  if (!names) return std::nullopt;
+  for (const Triple& t : g.supportive) {
+    for (EntityId e : {t.head, t.tail})
+      if (names->shared(e) && names->qualifier(e).relation == kNone)
+        return "names an entity that shares its name and that no fact tells apart";
+    if (const auto q = names->qualifier(t.head); q.relation == t.relation && q.value == t.tail)
+      return "asks what an entity's qualifier already says";
+    for (EntityId e : {t.head, t.tail})
+      if (const auto q = names->qualifier(e);
+          q.relation != kNone && std::binary_search(g.targets.begin(), g.targets.end(), q.value))
+        return "an entity's qualifier names the answer";
+  }
+  return std::nullopt;
+}
+
+// G's entities as the texts name them.
+std::vector<std::string> claim_names(const Attribution& g, const KnowledgeGraph& kg, const DisplayNames* names) {
+  std::vector<std::string> out;
+  for (const Triple& t : g.supportive)
+    for (EntityId e : {t.head, t.tail}) {
+      std::string name = names ? names->name(e) : std::string(kg.entity_name(e));
+      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
+    }
+  return out;
+}
+
+std::string shared_type(const std::vector<EntityId>& answers, const KnowledgeGraph& kg) {
+  const TypeId type = answers.empty() ? kNone : kg.entity_type(answers.front());
+  for (EntityId a : answers)
+    if (kg.entity_type(a) != type) return {};
+  return type == kNone ? std::string() : std::string(kg.type_name(type));
+}
+
 // What one source question yields, worked out on its own (possibly on another thread)
 // and merged in question order, so the result does not depend on which ran first.
 struct QuestionOutcome {
@@ -111,6 +152,8 @@ struct QuestionBuilder {
   const Verbalizer& verbalizer;
   const BuildOptions& options;
   const StandIns stand_ins{kg};
+  const RelationProfile profile{kg};
+  const ClaimReader reader{profile, options.implied_facts};
 
   QuestionOutcome build(const Question& question) const;
 };
@@ -167,67 +210,115 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     problem("extended query's answers over the KG differ from the stated answers");
     return out;
   }
+  // Answerable as written (docs/benchmark.md).
+  if (asks_only_generic_links(extended, profile)) {
+    problem("open question: every link to the answer is generic");
+    return out;
+  }
+  if (asks_the_many_side_only(extended, profile)) {
+    problem("open question: asks the many side of a link that holds once the other way");
+    return out;
+  }
+  if (grounds_on_a_merged_entity(*g, profile)) {
+    problem("a fact of G has a second value where its relation holds once, or names a value that is also a thing");
+    return out;
+  }
+  if (auto why = misleading_names(*g, verbalizer.display_names())) {
+    problem(*why);
+    return out;
+  }
 
-  // 4. Editing; every citation of the question holds the same number of facts.
+  const std::optional<std::string> asked = verbalizer.question(question, extended, *g, profile);
+  if (!asked) {
+    problem("no question phrase for the extended query (query templates)");
+    return out;
+  }
+  const std::string& text = *asked;
+
+  const CitationFacts padding(extended, *g, kg, profile);
+  if (!padding.can_name_all()) {
+    problem("an entity the answer names has no fact but G's to be named by");
+    return out;
+  }
+
+  // 4. Editing; every edit is read claim by claim before it is kept (claim_reading.h).
+  auto reads_as = [&](Label label) {
+    return [this, label, &extended, &g](std::span<const Triple> facts) {
+      return !verify_label(label, extended, *g, facts, reader);
+    };
+  };
+  const auto contradiction = contradictory(*g, kg, stand_ins, profile, rng);
   std::array<std::optional<std::vector<Triple>>, kLabelCount> subgraphs = {
-      g->supportive, partially_supportive(extended, *g, rng), contradictory(*g, kg, stand_ins, rng),
-      irrelevant(extended, *g, kg, stand_ins, rng)};
+      g->supportive, partially_supportive(extended, *g, rng, reads_as(Label::PartiallySupportive)),
+      contradiction ? std::optional(contradiction->subgraph) : std::nullopt,
+      irrelevant(extended, *g, kg, stand_ins, rng, reads_as(Label::Irrelevant))};
   if (!subgraphs[1] && extended.complexity != Complexity::Single) problem("no partially supportive edit");
-  if (!subgraphs[2]) problem("no same-type entity for a contradictory edit");
+  if (!subgraphs[2]) problem("no single-valued link for a contradictory edit");
   if (!subgraphs[3]) problem("no irrelevant subgraph around the subject");
-  const CitationFacts padding(extended, *g, kg);
-  const std::size_t facts = g->supportive.size() + 2 + (rng.uniform() < 0.5 ? 1 : 0);
+  // Every citation of the question holds the same number of facts: room for its core and
+  // for a fact naming each entity the answer names that the core does not (an irrelevant
+  // citation names none of them by itself), then two or three more.
+  std::size_t facts = g->supportive.size() + 2 + (rng.uniform() < 0.5 ? 1 : 0);
+  for (const auto& subgraph : subgraphs)
+    if (subgraph) facts = std::max(facts, subgraph->size() + padding.unnamed(*subgraph) + 2);
 
   // 5. Verbalisation; 7. split by source question.
   bool test = Rng(options.seed * 0x9E3779B97F4A7C15ull ^ fnv1a64(question.id, kQuestionHashSeed)).uniform() <
               options.test_fraction;
-  std::string text = verbalizer.question(question, extended);
   std::string answer = verbalizer.answer_statement(extended, *g);
   out.extension = extended.extension;
   // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
-  // Every draft takes its random draws in this order; only those that can be chosen are
-  // written out and read for cues: the target label's first and every other label's all.
+  // Every draft takes its random draws in this order and is verified as composed (6.
+  // Verification, on every fact the citation states); only drafts that pass can be chosen.
   std::array<std::vector<CitationDraft>, kLabelCount> drafts;
   std::vector<std::size_t> drafted;
   for (Label label : kLabels) {
     const auto& subgraph = subgraphs[index_of(label)];
     if (!subgraph) continue;
-    drafted.push_back(index_of(label));
+    auto& pool = drafts[index_of(label)];
+    std::string failure;
     for (int k = 0; k < kDraftsPerLabel; ++k) {
       CitationDraft d;
       d.facts = padding.compose(*subgraph, facts, static_cast<int>(rng.uniform() * 3), rng.uniform(), rng);
       d.phrasings = verbalizer.phrasings(d.facts, rng);
-      drafts[index_of(label)].push_back(std::move(d));
+      auto verdict = options.verify ? verify_label(label, extended, *g, d.facts, reader) : std::nullopt;
+      if (verdict)
+        failure = std::move(*verdict);
+      else
+        pool.push_back(std::move(d));
     }
+    if (pool.empty())
+      out.problems.add("no citation draft verifies as its label", question.id,
+                       fmt::format("{}: {}", label_name(label), failure));
+    else
+      drafted.push_back(index_of(label));
   }
-  const std::size_t target_label =
-      drafted.empty() ? 0 : drafted[static_cast<std::size_t>(rng.uniform() * static_cast<double>(drafted.size()))];
+  // The target every label's draft is matched to: the middle of all the drafts' cues, so
+  // that no label's citations sit apart on average (an irrelevant one names more things).
   const audit::QuestionCues cues(text, answer);
+  std::vector<double> target;
   for (std::size_t label : drafted) {
     auto& pool = drafts[label];
-    for (std::size_t k = 0; k < (label == target_label ? 1 : pool.size()); ++k) {
-      pool[k].text = verbalizer.citation(pool[k].facts, pool[k].phrasings);
-      pool[k].cues = cues.all(pool[k].text);
+    std::vector<double> mean;
+    for (auto& d : pool) {
+      d.text = verbalizer.citation(d.facts, d.phrasings);
+      d.cues = cues.all(d.text);
+      mean.resize(d.cues.size(), 0.0);
+      for (std::size_t i = 0; i < d.cues.size(); ++i) mean[i] += d.cues[i] / static_cast<double>(pool.size());
     }
+    target.resize(mean.size(), 0.0);
+    for (std::size_t i = 0; i < mean.size(); ++i) target[i] += mean[i] / static_cast<double>(drafted.size());
   }
   const auto texts = std::make_shared<const QuestionTexts>(QuestionTexts{
-      question.text, query_text(extended, kg), query_constant_names(extended, kg), entity_names(g->targets, kg)});
-  for (Label label : kLabels) {
-    auto& pool = drafts[index_of(label)];
-    if (pool.empty()) continue;
-    const std::vector<double>& target = drafts[target_label].front().cues;
-    CitationDraft& chosen =
-        pool[static_cast<std::size_t>(index_of(label)) == target_label ? 0 : nearest_draft(pool, target)];
+      question.text, query_text(extended, kg), query_constant_names(extended, kg), entity_names(g->targets, kg),
+      claim_names(*g, kg, verbalizer.display_names()), g->supportive, shared_type(g->targets, kg)});
+  for (std::size_t label_index : drafted) {
+    const Label label = kLabels[label_index];
+    auto& pool = drafts[label_index];
+    CitationDraft& chosen = pool[nearest_draft(pool, target)];
     BenchmarkSample s;
     s.id = sample_id(options.seed, question.id, extended.extension, label);
     s.evidence = std::move(chosen.facts);
-    // 6. Verification, on every fact the citation states.
-    if (options.verify) {
-      if (auto failure = verify(label, extended, *g, s.evidence)) {
-        out.violations.push_back(fmt::format("{}: {}", s.id, *failure));
-        continue;
-      }
-    }
     s.question = text;
     s.answer = answer;
     s.citation = std::move(chosen.text);
@@ -236,6 +327,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     s.test = test;
     s.source_question = question.id;
     s.extension = extended.extension;
+    if (label == Label::Contradictory) s.contradiction = contradiction->rule;
     s.texts = texts;
     out.samples.push_back(std::move(s));
   }
@@ -251,6 +343,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
   BuildStats& stats = out.stats;
   stats.questions = questions.size();
   const QuestionBuilder builder{kg, verbalizer, options};
+  out.relations = builder.profile.rows();
   // Question ids as read (the questions outlive the build); sample ids as numbers.
   std::unordered_set<std::string_view> seen_ids;
   std::unordered_set<std::uint64_t> sample_ids;
@@ -315,7 +408,11 @@ void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stat
   stats.labels = {};
   stats.complexities = {};
   stats.samples = {};
+  stats.contradiction_rules = {};
+  stats.cells = {};
   for (const auto& s : samples) {
+    ++stats.cells[index_of(s.label)][index_of(s.complexity)][s.test];
+    if (s.label == Label::Contradictory) ++stats.contradiction_rules[static_cast<std::size_t>(s.contradiction)];
     ++stats.labels[index_of(s.label)][s.test];
     ++stats.complexities[index_of(s.complexity)][s.test];
     ++stats.samples[s.test];
@@ -372,6 +469,23 @@ std::string statistics_markdown(const BuildStats& st) {
     int i = index_of(c);
     out += fmt::format("| {} | {} | {} | {} | {} |\n", i == 0 ? "Complexity" : "", complexity_name(c),
                        st.complexities[i][0], st.complexities[i][1], st.complexities[i][0] + st.complexities[i][1]);
+  }
+  for (int split : {1, 0}) {
+    out += fmt::format("\n{} split, label x complexity:\n\n| Label |", split == 1 ? "Test" : "Train");
+    for (Complexity c : kComplexities) out += fmt::format(" {} |", complexity_name(c));
+    out += " Total |\n| --- |";
+    for (std::size_t i = 0; i <= kComplexities.size(); ++i) out += " ---: |";
+    out += "\n";
+    for (Label l : kLabels) {
+      out += fmt::format("| {} |", label_name(l));
+      std::size_t total = 0;
+      for (Complexity c : kComplexities) {
+        const std::size_t n = st.cells[index_of(l)][index_of(c)][split];
+        total += n;
+        out += fmt::format(" {} |", n);
+      }
+      out += fmt::format(" {} |\n", total);
+    }
   }
   return out;
 }

@@ -104,11 +104,9 @@ void import_questions(const BuildSources& sources, const KnowledgeGraph& graph, 
 }
 
 // --sample-queries: questions sampled from the graph after the ones read, none repeating them.
-void append_sampled_questions(const BuildSources& sources, const BenchmarkOptions& options, const KnowledgeGraph& graph,
-                              std::vector<Question>& questions, ProblemCounts& problems) {
+void append_sampled_questions(const QueryTemplates& phrases, const BenchmarkOptions& options,
+                              const KnowledgeGraph& graph, std::vector<Question>& questions, ProblemCounts& problems) {
   if (options.sample_queries == 0) return;
-  QueryTemplates phrases;
-  if (sources.query_templates) phrases = QueryTemplates::parse(sources.query_templates->text(), problems);
   auto sampled = sample_questions(graph, phrases, questions, options.sample_queries, options.build.seed);
   if (sampled.size() < options.sample_queries)
     problems.add("sample-queries: the KG and query templates allow fewer questions", "--sample-queries",
@@ -192,9 +190,8 @@ std::vector<std::pair<std::string_view, const std::string*>> BuiltBenchmark::doc
 
 BenchmarkOptions default_benchmark_options() {
   BenchmarkOptions options;
-  options.sample_queries = 4000;
+  options.sample_queries = 6000;
   options.build.test_fraction = 0.3;
-  options.harden = true;
   return options;
 }
 
@@ -211,12 +208,20 @@ BuiltBenchmark build_over(const KnowledgeGraph& graph, const GraphSummary& summa
   }
   import_questions(sources, graph, questions, problems, observer, options.parallel);
   if (options.max_questions > 0 && questions.size() > options.max_questions) questions.resize(options.max_questions);
-  append_sampled_questions(sources, options, graph, questions, problems);
+  QueryTemplates phrases;
+  if (sources.query_templates) phrases = QueryTemplates::parse(sources.query_templates->text(), problems);
+  append_sampled_questions(phrases, options, graph, questions, problems);
   auto templates = table(sources.templates, problems);
 
   Verbalizer verbalizer(graph, templates);
-  BuildResult result =
-      build_benchmark(graph, questions, verbalizer, options.build, observer.building, options.parallel);
+  if (!phrases.empty()) verbalizer.set_question_phrases(&phrases);
+  const RelationProfile profile(graph);
+  DisplayNames display_names(graph, profile);
+  if (sources.qualifiers) display_names.read_preferences(sources.qualifiers->text(), problems);
+  verbalizer.set_display_names(&display_names);
+  BuildOptions build = options.build;
+  if (sources.implied_facts) build.implied_facts = ImpliedFacts::parse(sources.implied_facts->text(), graph, problems);
+  BuildResult result = build_benchmark(graph, questions, verbalizer, build, observer.building, options.parallel);
   // The samples hold what they need; the memory goes to what comes next.
   std::vector<Question>().swap(questions);
   result.problems.merge(problems);
@@ -230,7 +235,7 @@ BuiltBenchmark build_over(const KnowledgeGraph& graph, const GraphSummary& summa
   }
   // The lint and the audit first: what they allocate (the audit's probe rows: hundreds of
   // megabytes at MetaQA's size) is free again before the documents grow.
-  verbalize::lint_samples(result.samples, graph, built.text_checks, options.parallel);
+  verbalize::lint_samples(result.samples, graph, built.text_checks, options.parallel, &display_names);
   if (options.audit) built.audit = audit_samples(result.samples, options.parallel);
   render_samples(result.samples, graph, options.parallel, built);
   built.statistics_md =
@@ -245,6 +250,8 @@ BuiltBenchmark build_over(const KnowledgeGraph& graph, const GraphSummary& summa
   built.verified = options.build.verify;
   built.problems = std::move(result.problems);
   built.violations = std::move(result.violations);
+  built.relations = std::move(result.relations);
+  built.implied_fact_rules = build.implied_facts.size();
   built.manifest_json = manifest_json(sources, options, built);
   return built;
 }

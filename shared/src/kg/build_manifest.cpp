@@ -14,7 +14,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 // Every input file, in the order BuildSources lists (and the build reads) them.
-std::vector<const SourceFile*> inputs_in_order(const BuildSources& s, const BenchmarkOptions& options) {
+std::vector<const SourceFile*> inputs_in_order(const BuildSources& s) {
   std::vector<const SourceFile*> out;
   auto add = [&](const SourceFile& f) { out.push_back(&f); };
   if (s.relation_names) add(*s.relation_names);
@@ -35,9 +35,9 @@ std::vector<const SourceFile*> inputs_in_order(const BuildSources& s, const Benc
     add(m.questions);
     add(m.qtypes);
   }
-  for (const auto* f : {&s.webqsp, &s.grailqa, &s.cwq, &s.templates})
+  for (const auto* f : {&s.webqsp, &s.grailqa, &s.cwq, &s.templates, &s.implied_facts, &s.qualifiers})
     if (*f) add(**f);
-  if (s.query_templates && options.sample_queries > 0) add(*s.query_templates);  // read only to sample
+  if (s.query_templates) add(*s.query_templates);
   return out;
 }
 
@@ -58,7 +58,7 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
   m["verify"] = options.build.verify;
   m["sample_queries"] = options.sample_queries;
   Json inputs = Json::array();
-  for (const SourceFile* f : inputs_in_order(sources, options))
+  for (const SourceFile* f : inputs_in_order(sources))
     inputs.push_back(file_entry(file_name(f->path), f->bytes, sources.sha256_hex));
   m["inputs"] = inputs;
   Json outputs = Json::array();
@@ -96,6 +96,24 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
     skipped[reason] = Json{{"count", n}, {"examples", examples}};
   }
   m["skipped"] = skipped;
+  Json rules = Json::object();
+  for (std::size_t r = 0; r < kContradictionRuleCount; ++r)
+    rules[std::string(contradiction_rule_name(static_cast<ContradictionRule>(r)))] = st.contradiction_rules[r];
+  m["contradiction_rules"] = rules;
+  Json relations = Json::array();
+  for (const auto& row : built.relations)
+    relations.push_back(Json{{"relation", row.relation},
+                             {"from", row.from_head ? "head" : "tail"},
+                             {"subjects", row.profile.subjects},
+                             {"single_share", row.profile.single_share()},
+                             {"mean_objects", row.profile.mean_objects()},
+                             {"functional", row.profile.functional},
+                             {"generic", row.profile.generic},
+                             {"symmetric", row.symmetric}});
+  m["relations"] = Json{{"functional_share", RelationProfile::kFunctionalShare},
+                        {"generic_mean", RelationProfile::kGenericMean},
+                        {"implied_fact_rules", built.implied_fact_rules},
+                        {"directions", relations}};
   Json violations = Json::array();
   for (std::size_t i = 0; i < built.violations.size() && i < 20; ++i) violations.push_back(built.violations[i]);
   m["verification"] =

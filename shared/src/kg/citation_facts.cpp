@@ -49,8 +49,9 @@ std::vector<Triple> edges_of(const KnowledgeGraph& kg, EntityId e, Keep keep) {
 
 }  // namespace
 
-CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg)
-    : query_(query) {
+CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg,
+                             const RelationProfile& profile)
+    : query_(query), profile_(profile) {
   std::vector<RelationId> used;
   std::vector<EntityId> constants;
   for (const auto& branch : query.branches)
@@ -61,9 +62,15 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
     }
   sort_distinct(used);
   sort_distinct(constants);
+  // Every entity the answer statement names (it states all of G): whether the citation
+  // names one must not tell the labels apart.
   for (EntityId c : constants)
     if (kg.has_name(c)) mention_.push_back(c);
-  mention_.insert(mention_.begin(), g.targets.begin(), g.targets.end());
+  for (const Triple& t : g.supportive)
+    for (EntityId e : {t.head, t.tail})
+      if (kg.has_name(e) && std::find(mention_.begin(), mention_.end(), e) == mention_.end()) mention_.push_back(e);
+  for (EntityId a : g.targets)
+    if (std::find(mention_.begin(), mention_.end(), a) == mention_.end()) mention_.insert(mention_.begin(), a);
 
   std::vector<EntityId> around(constants);
   around.insert(around.end(), g.targets.begin(), g.targets.end());
@@ -71,7 +78,11 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
   sort_distinct(around);
   auto is_around = [&](EntityId e) { return std::binary_search(around.begin(), around.end(), e); };
   auto is_used = [&](RelationId r) { return std::find(used.begin(), used.end(), r) != used.end(); };
-  auto neutral = [&](const Triple& t) { return !is_used(t.relation); };
+  // Padding never names an entity that is a value and a thing at once ("1981 is a Drama film").
+  auto plain = [&](const Triple& t) {
+    return !profile.mixes_values_and_things(t.head) && !profile.mixes_values_and_things(t.tail);
+  };
+  auto neutral = [&](const Triple& t) { return !is_used(t.relation) && plain(t); };
   for (EntityId e : around) {
     auto facts = edges_of(kg, e, neutral);
     if (!facts.empty()) around_.push_back(e);
@@ -99,9 +110,17 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
   std::set<Triple> seen_decoys;
   for (EntityId e : around)
     for (const Triple& t : edges_of(kg, e, [&](const Triple& t) {
-           if (!is_used(t.relation)) return false;
+           if (!is_used(t.relation) || !plain(t)) return false;
            // Not G's facts, nor their mirror images (a symmetric relation such as spouse
            // states the same fact both ways).
+           const bool second_value = std::any_of(g.supportive.begin(), g.supportive.end(), [&](const Triple& c) {
+             return c.relation == t.relation &&
+                    ((c.head == t.head && c.tail != t.tail &&
+                      profile.at(c.relation, true).single_share() >= kNearFunctionalShare) ||
+                     (c.tail == t.tail && c.head != t.head &&
+                      profile.at(c.relation, false).single_share() >= kNearFunctionalShare));
+           });
+           if (second_value) return false;
            return !is_around(t.head == e ? t.tail : t.head) ||
                   (!contains(g.supportive, t) && !contains(g.supportive, Triple{t.tail, t.relation, t.head}));
          }))
@@ -109,6 +128,22 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
         decoys_[t.relation].push_back(t);
         for (EntityId end : {t.head, t.tail}) decoys_about_[end].push_back(t);
       }
+}
+
+bool CitationFacts::can_name_all() const {
+  return std::all_of(mention_.begin(), mention_.end(), [&](EntityId e) {
+    const auto neutral = neutral_by_.find(e);
+    return (neutral != neutral_by_.end() && !neutral->second.empty()) || decoys_about_.contains(e);
+  });
+}
+
+std::size_t CitationFacts::unnamed(const std::vector<Triple>& core) const {
+  return static_cast<std::size_t>(
+      std::count_if(mention_.begin(), mention_.end(), [&](EntityId e) { return !mentions(core, e); }));
+}
+
+bool CitationFacts::states(const std::vector<Triple>& facts, const Triple& t) const {
+  return contains(facts, t) || (profile_.symmetric(t.relation) && contains(facts, {t.tail, t.relation, t.head}));
 }
 
 bool CitationFacts::add_decoy(std::vector<Triple>& facts, const std::vector<Triple>& candidates, Rng& rng) const {
@@ -125,7 +160,7 @@ bool CitationFacts::add_decoy(std::vector<Triple>& facts, const std::vector<Trip
   for (const std::vector<Triple>* pool : {&std::as_const(near), &candidates})
     for (int tries = 0; tries < 4 && !pool->empty(); ++tries) {
       const Triple decoy = pick(*pool, rng);
-      if (contains(facts, decoy)) continue;
+      if (states(facts, decoy)) continue;
       if (!derived) derived = derived_answers(query_, facts);
       facts.push_back(decoy);
       if (derived_answers(query_, facts) == *derived) return true;
@@ -138,7 +173,7 @@ std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std:
                                            double stray, Rng& rng) const {
   std::vector<Triple> out = core;
   auto add = [&](const Triple& t) {
-    if (out.size() < size && !contains(out, t)) out.push_back(t);
+    if (out.size() < size && !states(out, t)) out.push_back(t);
   };
   // A decoy for each query relation the core does not state, so that every citation
   // states the relations the question asks about.
@@ -154,7 +189,7 @@ std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std:
     if (mentions(out, e)) continue;
     auto it = neutral_by_.find(e);
     if (it != neutral_by_.end() && !it->second.empty()) {
-      out.push_back(pick(it->second, rng));
+      if (const Triple& t = pick(it->second, rng); !states(out, t)) out.push_back(t);
     } else if (auto about = decoys_about_.find(e); about != decoys_about_.end()) {
       add_decoy(out, about->second, rng);
     }

@@ -18,6 +18,9 @@ namespace {
 // mix (data/default/README.md): singles are far easier to draw, so each question's shape is
 // drawn first and then tried up to kTriesPerQuestion times.
 constexpr double kSingleShare = 0.4, kPathShare = 0.35;
+// Of the singles, the share asked of an entity that shares its name with another (the
+// builder extends those by union, which only shared names make).
+constexpr double kSharedNameShare = 0.5;
 constexpr std::size_t kTriesPerQuestion = 200;
 // Questions in a row not found before sampling stops: the KG allows no more.
 constexpr std::size_t kMaxMisses = 100;
@@ -47,6 +50,8 @@ class Sampler {
       : kg_(kg), templates_(templates), rng_(seed) {
     for (RelationId r = 0; r < kg.relation_count(); ++r)
       if (templates.find(kg.relation_name(r))) relations_.push_back(r);
+    for (EntityId e = 0; e < kg.entity_count(); ++e)
+      if (kg.has_name(e) && kg.entities_named(kg.entity_name(e)).size() > 1) shared_names_.push_back(e);
   }
 
   bool possible() const { return !relations_.empty(); }
@@ -128,6 +133,7 @@ class Sampler {
 
   // (anchor, r, ?a) or (?a, r, anchor): "Who directed Jaws?"
   std::optional<Question> single() {
+    if (!shared_names_.empty() && rng_.uniform() < kSharedNameShare) return shared_name_single();
     RelationId r = relations_[pick(relations_.size())];
     Side side = pick_side();
     auto anchor = pick_end(r, side == Side::Tail ? Side::Head : Side::Tail);
@@ -136,6 +142,26 @@ class Sampler {
     auto answers = selective_answers(query);
     return make(std::move(query), std::move(answers),
                 fill(phrases(r).question[static_cast<int>(side)], mention(*anchor), false, false));
+  }
+
+  // A single about an entity that shares its name, asked of the first entity of the name
+  // that has the relation (the one the builder's union extension starts from): "Who
+  // directed A Star Is Born?" becomes "Who directed each of the four films named ...?".
+  std::optional<Question> shared_name_single() {
+    const EntityId drawn = shared_names_[pick(shared_names_.size())];
+    auto hop = pick_hop(drawn);
+    if (!hop) return std::nullopt;
+    const bool anchor_is_head = hop->other_side == Side::Tail;
+    EntityId anchor = drawn;
+    for (EntityId other : kg_.entities_named(kg_.entity_name(drawn)))
+      if (other < anchor &&
+          !(anchor_is_head ? kg_.out_edges(other, hop->relation) : kg_.in_edges(other, hop->relation)).empty())
+        anchor = other;
+    LogicalQuery query{{pattern(term(anchor), hop->relation, {kAnswer}, hop->other_side)}};
+    auto answers = selective_answers(query);
+    return make(
+        std::move(query), std::move(answers),
+        fill(phrases(hop->relation).question[static_cast<int>(hop->other_side)], mention(anchor), false, false));
   }
 
   // anchor - r1 - ?v1 - r2 - ?a, with ?v1 the only entity r1 joins to the anchor, so that
@@ -219,7 +245,8 @@ class Sampler {
   const KnowledgeGraph& kg_;
   const QueryTemplates& templates_;
   Rng rng_;
-  std::vector<RelationId> relations_;  // those with phrases
+  std::vector<RelationId> relations_;   // those with phrases
+  std::vector<EntityId> shared_names_;  // entities whose name another entity has too
 };
 
 }  // namespace

@@ -68,16 +68,6 @@ std::string_view indefinite_article(std::string_view word) {
   return vowel ? "an" : "a";
 }
 
-std::string plural_noun(std::string_view noun) {
-  std::string out(noun);
-  auto ends_with = [&](std::string_view end) { return out.size() >= end.size() && out.ends_with(end); };
-  bool consonant_y = out.size() >= 2 && out.back() == 'y' &&
-                     std::string_view("aeiou").find(out[out.size() - 2]) == std::string_view::npos;
-  if (consonant_y) return out.substr(0, out.size() - 1) + "ies";
-  if (ends_with("s") || ends_with("x") || ends_with("ch") || ends_with("sh")) return out + "es";
-  return out + "s";
-}
-
 std::optional<std::string> fill(std::string_view phrase, std::string_view x, bool noun_phrase, bool plural) {
   if (phrase.empty()) return std::nullopt;
   std::string out(phrase);

@@ -2,6 +2,7 @@
 #include "caqa/rng.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -47,22 +48,6 @@ std::set<RelationId> relations_of(const ExtendedQuery& q) {
   return out;
 }
 
-// Candidates to stand in for `answer`: the entities at the same end of the relation that
-// links it in G, those of its type when the KG has types and more than one is there, or
-// failing that its type's members.
-const WeightedPool& stand_ins_for(EntityId answer, const std::vector<Triple>& g, const KnowledgeGraph& kg,
-                                  const StandIns& stand_ins) {
-  static const WeightedPool kNoCandidates;
-  const TypeId type = kg.entity_type(answer);
-  for (const Triple& t : g) {
-    if (t.tail != answer && t.head != answer) continue;
-    if (type == kNone) return stand_ins.at(t.relation, t.tail != answer);
-    const WeightedPool& typed = stand_ins.at(t.relation, t.tail != answer, type);
-    return typed.size() > 1 ? typed : stand_ins.of_type(type);
-  }
-  return type == kNone ? kNoCandidates : stand_ins.of_type(type);
-}
-
 }  // namespace
 
 std::optional<Attribution> ground_attribution(const ExtendedQuery& query, const KnowledgeGraph& kg, Rng& rng,
@@ -100,55 +85,82 @@ std::vector<Triple> without(const std::vector<Triple>& from, const std::vector<T
 
 }  // namespace
 
-std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& query, const Attribution& g, Rng& rng) {
+std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& query, const Attribution& g, Rng& rng,
+                                                        const EditCheck& accept) {
   if (query.complexity == Complexity::Single) return std::nullopt;
-  std::vector<Triple> dropped;
+  // Every drop the paper allows, tried in random order until one reads as partial.
+  std::vector<std::vector<Triple>> drops;
   if (query.branches.size() > 1) {
-    // Union: drop one branch, one whose answers no other branch also gives (else the rest
-    // would still derive them all).
-    std::vector<std::size_t> droppable;
+    // Union: drop one branch; where another branch gives the same answer the dropped
+    // facts are still claims the citation lacks (the reading decides).
     for (std::size_t branch = 0; branch < query.branches.size(); ++branch) {
-      bool own = std::all_of(g.derivations.begin(), g.derivations.end(), [&](const AnswerDerivation& x) {
-        return x.branch != branch ||
-               std::none_of(g.derivations.begin(), g.derivations.end(),
-                            [&](const AnswerDerivation& y) { return y.branch != branch && y.answer == x.answer; });
-      });
-      if (own) droppable.push_back(branch);
+      drops.emplace_back();
+      for (const AnswerDerivation& x : g.derivations)
+        if (x.branch == branch) drops.back().insert(drops.back().end(), x.triples.begin(), x.triples.end());
     }
-    if (droppable.empty()) return std::nullopt;
-    std::size_t branch = pick(droppable, rng);
-    for (const AnswerDerivation& x : g.derivations)
-      if (x.branch == branch) dropped.insert(dropped.end(), x.triples.begin(), x.triples.end());
   } else {
     // One answer's derivation loses a link: a triple of its chain, or one path of its tree.
-    const AnswerDerivation& x = pick(g.derivations, rng);
-    std::vector<std::size_t> patterns;
-    if (query.complexity == Complexity::Concatenation)
-      patterns.push_back(static_cast<std::size_t>(rng.uniform() * static_cast<double>(x.triples.size())));
-    else
-      patterns = pick(paths_to_answer(query.branches[0]), rng);
-    for (std::size_t i : patterns) dropped.push_back(x.triples[i]);
+    const auto paths = paths_to_answer(query.branches[0]);
+    for (const AnswerDerivation& x : g.derivations) {
+      if (query.complexity == Complexity::Concatenation) {
+        for (const Triple& t : x.triples) drops.push_back({t});
+      } else {
+        for (const auto& path : paths) {
+          drops.emplace_back();
+          for (std::size_t i : path) drops.back().push_back(x.triples[i]);
+        }
+      }
+    }
   }
-  std::vector<Triple> out = without(g.supportive, dropped);
-  if (out.size() == g.supportive.size()) return std::nullopt;
-  return out;
+  for (std::size_t i = drops.size(); i > 1; --i)
+    std::swap(drops[i - 1], drops[static_cast<std::size_t>(rng.uniform() * static_cast<double>(i))]);
+  for (const auto& dropped : drops) {
+    std::vector<Triple> out = without(g.supportive, dropped);
+    if (out.size() < g.supportive.size() && !out.empty() && accept(out)) return out;
+  }
+  return std::nullopt;
 }
 
-std::optional<std::vector<Triple>> contradictory(const Attribution& g, const KnowledgeGraph& kg,
-                                                 const StandIns& stand_ins, Rng& rng) {
-  EntityId answer = pick(g.targets, rng);
+std::string_view contradiction_rule_name(ContradictionRule rule) {
+  return rule == ContradictionRule::AnswerSwap ? "answer_swap" : "functional_link";
+}
+
+std::optional<ContradictoryEdit> contradictory(const Attribution& g, const KnowledgeGraph& kg,
+                                               const StandIns& stand_ins, const RelationProfile& profile, Rng& rng) {
+  // (fact of G, whether its head is the end replaced): the end whose other end holds it once.
+  std::array<std::vector<std::pair<std::size_t, bool>>, kContradictionRuleCount> swaps;
+  for (std::size_t i = 0; i < g.supportive.size(); ++i) {
+    const Triple& t = g.supportive[i];
+    for (bool replace_head : {false, true}) {
+      const EntityId replaced = replace_head ? t.head : t.tail, known = replace_head ? t.tail : t.head;
+      if (!profile.single_valued(known, t.relation, !replace_head)) continue;
+      const bool answer = std::binary_search(g.targets.begin(), g.targets.end(), replaced);
+      swaps[static_cast<std::size_t>(answer ? ContradictionRule::AnswerSwap : ContradictionRule::FunctionalLink)]
+          .emplace_back(i, replace_head);
+    }
+  }
+  const std::size_t rule = swaps[0].empty() ? 1 : 0;
+  if (swaps[rule].empty()) return std::nullopt;
+  const auto [fact, replace_head] = pick(swaps[rule], rng);
+  const Triple& t = g.supportive[fact];
+  const EntityId replaced = replace_head ? t.head : t.tail;
   // The targets and what G names: none of them may stand in (sorted, for the pool's lookup).
   std::vector<EntityId> exclude(g.targets.begin(), g.targets.end());
-  for (const Triple& t : g.supportive) exclude.insert(exclude.end(), {t.head, t.tail});
+  for (const Triple& x : g.supportive) exclude.insert(exclude.end(), {x.head, x.tail});
   std::sort(exclude.begin(), exclude.end());
-  const auto drawn = stand_ins_for(answer, g.supportive, kg, stand_ins).draw(exclude, rng);
-  if (!drawn) return std::nullopt;
-  const EntityId replacement = *drawn;
-  std::vector<Triple> out = g.supportive;
-  for (Triple& t : out) {
-    if (t.head == answer) t.head = replacement;
-    if (t.tail == answer) t.tail = replacement;
+  const TypeId type = kg.entity_type(replaced);
+  const WeightedPool* pool = &stand_ins.at(t.relation, replace_head);
+  if (type != kNone) {
+    pool = &stand_ins.at(t.relation, replace_head, type);
+    if (pool->size() <= 1) pool = &stand_ins.of_type(type);
   }
+  const auto drawn = pool->draw(exclude, rng);
+  if (!drawn) return std::nullopt;
+  // The value replaced in that fact alone: the rest of G stays true, so the citation
+  // states one thing that excludes the answer ("David Lynch was born in Tokyo"), not a
+  // chain of falsehoods ("... Tokyo lies in the United States").
+  ContradictoryEdit out{g.supportive, static_cast<ContradictionRule>(rule)};
+  (replace_head ? out.subgraph[fact].head : out.subgraph[fact].tail) = *drawn;
   return out;
 }
 
@@ -191,7 +203,8 @@ namespace {
 // Spielberg is not in G, i.e. never for that question; "Psycho was directed by Alfred
 // Hitchcock" is).
 std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, const Attribution& g,
-                                                 const KnowledgeGraph& kg, const StandIns& stand_ins, Rng& rng) {
+                                                 const KnowledgeGraph& kg, const StandIns& stand_ins, Rng& rng,
+                                                 const EditCheck& accept) {
   const ResolvedQuery& q = query.branches[0];
   std::vector<std::pair<std::size_t, bool>> ends;  // (pattern, constant at head)
   std::set<EntityId> constants;
@@ -228,7 +241,7 @@ std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, con
       return std::find(g.supportive.begin(), g.supportive.end(), t) != g.supportive.end() || held.count(t.head) ||
              held.count(t.tail);
     });
-    if (apart && derived_answers(query, out).empty()) return out;
+    if (apart && derived_answers(query, out).empty() && accept(out)) return out;
   }
   return std::nullopt;
 }
@@ -236,8 +249,9 @@ std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, con
 }  // namespace
 
 std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const Attribution& g,
-                                              const KnowledgeGraph& kg, const StandIns& stand_ins, Rng& rng) {
-  if (auto asked = other_subject(query, g, kg, stand_ins, rng)) return asked;
+                                              const KnowledgeGraph& kg, const StandIns& stand_ins, Rng& rng,
+                                              const EditCheck& accept) {
+  if (auto asked = other_subject(query, g, kg, stand_ins, rng, accept)) return asked;
   const ResolvedQuery& q = query.branches[0];
   EntityId subject = kNone;
   for (const auto& p : q.patterns) {
@@ -258,9 +272,10 @@ std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const 
   // Relations the query does not use; failing that (KGs with few relations), any
   // relation, as long as the walk answers nothing.
   std::vector<Triple> out = walk(kg, subject, length, avoid, &used, rng);
+  if (!out.empty() && !accept(out)) out.clear();
   for (int attempt = 0; out.empty() && attempt < 8; ++attempt) {
     out = walk(kg, subject, length, avoid, nullptr, rng);
-    if (!derived_answers(query, out).empty()) out.clear();
+    if (!derived_answers(query, out).empty() || !accept(out)) out.clear();
   }
   if (out.empty()) return std::nullopt;
   return out;

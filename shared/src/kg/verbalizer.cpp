@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "caqa/verbalize/english.h"
+#include "pattern_ends.h"
 
 namespace caqa::kg {
 
@@ -59,10 +60,6 @@ bool asks_for_several(std::string_view question) {
   }
 }
 
-Slot slot_of(const ResolvedPattern& p, const Node& n) { return p.head == n ? Slot::Head : Slot::Tail; }
-
-const Node& end_at(const ResolvedPattern& p, Slot slot) { return slot == Slot::Head ? p.head : p.tail; }
-
 // One fact as said in the citation: its subject (when the phrasing starts with an end)
 // and what is said of it.
 struct Said {
@@ -106,8 +103,11 @@ std::string Verbalizer::name(EntityId e) const {
 
 void Verbalizer::append_name(std::string& out, EntityId e) const {
   const std::string_view n = kg_.entity_name(e);
-  if (verbalize::takes_the(n)) out.append("the ");
-  out.append(n);
+  if (verbalize::takes_the(n) || (question_phrases_ && question_phrases_->takes_the(n))) out.append("the ");
+  if (display_names_)
+    out.append(display_names_->name(e));
+  else
+    out.append(n);
 }
 
 std::vector<std::size_t> Verbalizer::phrasings(std::span<const Triple> triples, Rng& rng) const {
@@ -220,7 +220,9 @@ std::string Verbalizer::describe(const ResolvedQuery& q, std::uint32_t v, std::s
   return "the " + (noun.empty() ? std::string("one") : noun);
 }
 
-std::string Verbalizer::question(const Question& original, const ExtendedQuery& query) const {
+std::optional<std::string> Verbalizer::question(const Question& original, const ExtendedQuery& query,
+                                                const Attribution& g, const RelationProfile& profile) const {
+  if (question_phrases_) return composed_question(query, g, profile);
   const ResolvedQuery& q = query.branches[0];
   const Node answer{true, 0};
   std::string text;
@@ -281,82 +283,6 @@ std::string Verbalizer::question(const Question& original, const ExtendedQuery& 
     return fmt::format("{}, given that {}?", text, without_final_punctuation(fact));
   }
   return text + "?";
-}
-
-std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attribution& g) const {
-  // Answers that share a name are said once, with how many there are.
-  std::vector<std::string> names;
-  for (EntityId a : g.targets) {
-    const std::string n = name(a);
-    if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
-  }
-  const ResolvedQuery& q = query.branches[0];
-  const Node answer{true, 0};
-  // The pattern that says the most about the answer: one whose other end is named.
-  std::optional<std::size_t> main;
-  bool main_named = false;
-  for (std::size_t i = 0; i < q.patterns.size(); ++i) {
-    const ResolvedPattern& p = q.patterns[i];
-    if (query.extension == Extension::AnswerIntersection && i + 1 == q.patterns.size()) continue;
-    if (!(p.head == answer || p.tail == answer)) continue;
-    const bool named = !end_at(p, other(slot_of(p, answer))).variable;
-    if (!main || (named && !main_named)) {
-      main = i;
-      main_named = named;
-    }
-  }
-  if (!main) return verbalize::join_list(names) + " [1].";
-  const ResolvedPattern& p = q.patterns[*main];
-  const Slot about = slot_of(p, answer);
-  const Node& far = end_at(p, other(about));
-  const std::string far_name = far.variable ? describe(q, far.id, *main) : name(far.id);
-  const RelationPhrasing& phr = phrasing(p.relation);
-  const std::string pred = phr.predicate_about(about, far_name);
-  if (names.size() == 1 && g.targets.size() > 1) {
-    const std::string noun = phr.noun(about).empty() ? std::string("one") : phr.noun(about);
-    names[0] = fmt::format("each of the {} {}s named {}", g.targets.size() == 2 ? "two" : "several", noun, names[0]);
-  }
-  std::string out;
-  if (pred.empty()) {
-    // Only said with the answer elsewhere: "Steven Spielberg directed Jaws and Duel",
-    // 'The Train is tagged "war" and "bd-r"' (quotes around each name, as around one).
-    constexpr std::string_view kGap = "\x01";
-    out = without_final_punctuation(phr.sentence(0, about == Slot::Head ? std::string(kGap) : far_name,
-                                                 about == Slot::Tail ? std::string(kGap) : far_name));
-    auto gap = out.find(kGap);
-    const bool quoted = gap > 0 && gap + 1 < out.size() && out[gap - 1] == '"' && out[gap + 1] == '"';
-    // "has worked as {a tail}": each name takes its own article ("an actor and a singer").
-    const bool article =
-        gap >= 2 && (out.compare(gap - 2, 2, "a ") == 0 || (gap >= 3 && out.compare(gap - 3, 3, "an ") == 0));
-    std::vector<std::string> said = names;
-    const bool has_the = gap >= 4 && (out.compare(gap - 4, 4, "the ") == 0 || out.compare(gap - 4, 4, "The ") == 0);
-    for (auto& n : said) {
-      if (has_the && n.rfind("the ", 0) == 0) n.erase(0, 4);
-      n = quoted ? "\"" + n + "\"" : article ? verbalize::with_article(n) : n;
-    }
-    if (article) {
-      const std::size_t from = out.rfind(' ', gap - 2) + 1;
-      out.erase(from, gap - from);
-      gap = from;
-    }
-    out.replace(quoted ? gap - 1 : gap, quoted ? 3 : 1, verbalize::join_list(said));
-  } else if (names.size() == 1) {
-    out = names[0] + " " + pred;
-    if (query.extension == Extension::AnswerIntersection) {
-      const ResolvedPattern& added = q.patterns.back();
-      const Slot added_about = slot_of(added, answer);
-      const std::string more =
-          phrasing(added.relation).predicate_about(added_about, name(end_at(added, other(added_about)).id));
-      // After "the person who was born in X", "and comes from Y" would be about the
-      // person: the added fact goes first there.
-      if (!more.empty()) out = far.variable ? names[0] + " " + more + " and " + pred : out + " and " + more;
-    }
-  } else {
-    const std::vector<std::string> rest(names.begin() + 1, names.end());
-    out = fmt::format("{} {}, as {} {}", names[0], pred, verbalize::echo_auxiliary(pred, rest.size() > 1),
-                      verbalize::join_list(rest));
-  }
-  return capitalized(out) + " [1].";
 }
 
 }  // namespace caqa::kg

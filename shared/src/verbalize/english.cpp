@@ -86,13 +86,54 @@ std::string end_sentence(std::string text) {
   return text;
 }
 
+std::string plural_noun(std::string_view noun) {
+  if (noun.ends_with("person")) return std::string(noun.substr(0, noun.size() - 6)) + "people";
+  std::string out(noun);
+  auto ends_with = [&](std::string_view end) { return out.size() >= end.size() && out.ends_with(end); };
+  bool consonant_y = out.size() >= 2 && out.back() == 'y' &&
+                     std::string_view("aeiou").find(out[out.size() - 2]) == std::string_view::npos;
+  if (consonant_y) return out.substr(0, out.size() - 1) + "ies";
+  if (ends_with("s") || ends_with("x") || ends_with("ch") || ends_with("sh")) return out + "es";
+  return out + "s";
+}
+
+namespace {
+
+// " worked as a songwriter" -> " worked as songwriters": a role taken by several.
+std::string plural_role(std::string_view rest) {
+  // Only in the predicate itself: a relative clause inside it (", who has worked as a
+  // composer,") keeps its own number. The role ends at the predicate's end or an "and".
+  const std::string_view own = rest.substr(0, rest.find(','));
+  for (std::string_view as : {" as a ", " as an "}) {
+    const std::size_t at = own.find(as);
+    if (at == std::string_view::npos || at + as.size() >= own.size() || !is_ascii_lower(own[at + as.size()])) continue;
+    const std::size_t begin = at + as.size();
+    const std::size_t end = std::min(own.find(" and ", begin), own.size());
+    const std::string_view role = own.substr(begin, end - begin);
+    const std::size_t last = role.rfind(' ') == std::string_view::npos ? 0 : role.rfind(' ') + 1;
+    return std::string(rest.substr(0, at)) + " as " + std::string(role.substr(0, last)) +
+           plural_noun(role.substr(last)) + std::string(rest.substr(end));
+  }
+  return std::string(rest);
+}
+
+}  // namespace
+
 std::string plural_predicate(std::string_view predicate) {
   const std::string_view verb = first_word(predicate);
   const std::string_view rest = predicate.substr(verb.size());
+  // "is a city in X" -> "are cities in X": the article goes, the noun takes its plural
+  // (a common noun only: "is a Drama film" is left to the "is" -> "are" below).
+  if ((verb == "is" || verb == "was") && (rest.starts_with(" a ") || rest.starts_with(" an ")) &&
+      is_ascii_lower(rest[rest.starts_with(" a ") ? 3 : 4])) {
+    const std::string_view after = rest.substr(rest.starts_with(" a ") ? 3 : 4);
+    const std::string_view noun = first_word(after);
+    return std::string(verb == "is" ? "are " : "were ") + plural_noun(noun) + std::string(after.substr(noun.size()));
+  }
   static constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kIrregular = {
       {{"is", "are"}, {"was", "were"}, {"has", "have"}, {"does", "do"}}};
   for (const auto& entry : kIrregular)
-    if (verb == entry.first) return std::string(entry.second) + std::string(rest);
+    if (verb == entry.first) return std::string(entry.second) + plural_role(rest);
   // "belongs" -> "belong", "uses" -> "use"; "-sses", "-ches", "-shes", "-xes" drop "es".
   if (verb.size() > 3 && verb.back() == 's' && verb[verb.size() - 2] != 's' && verb[verb.size() - 2] != 'u') {
     const std::string_view stem = verb.substr(0, verb.size() - 1);
@@ -119,7 +160,8 @@ std::string_view echo_auxiliary(std::string_view predicate, bool plural) {
   }
   if (verb.size() > 2 && verb.substr(verb.size() - 2) == "ed") return "did";
   // Irregular pasts the templates use.
-  for (std::string_view past : {"won", "wrote", "made", "led", "sang", "took", "held", "became", "grew", "came"})
+  for (std::string_view past : {"won", "wrote", "made", "led", "sang", "took", "held", "became", "grew", "came", "had",
+                                "was", "began", "went", "gave", "met", "saw"})
     if (verb == past) return "did";
   return plural ? "do" : "does";
 }

@@ -112,6 +112,14 @@ std::string_view lint_rule_name(LintRule rule) {
     case LintRule::LowercaseStart: return "lowercase_start";
     case LintRule::ItsApostrophe: return "its_apostrophe";
     case LintRule::MissingEntity: return "missing_entity";
+    case LintRule::GivenThat: return "given_that";
+    case LintRule::StackedRelative: return "stacked_relative";
+    case LintRule::ExtraposedRelative: return "extraposed_relative";
+    case LintRule::RepeatedNoun: return "repeated_noun";
+    case LintRule::AmbiguousEcho: return "ambiguous_echo";
+    case LintRule::MissingClaim: return "missing_claim";
+    case LintRule::MissingQualifier: return "missing_qualifier";
+    case LintRule::TypeWord: return "type_word";
   }
   return "template_residue";
 }
@@ -125,6 +133,14 @@ std::string_view lint_rule_description(LintRule rule) {
     case LintRule::LowercaseStart: return "a sentence starting lower-case";
     case LintRule::ItsApostrophe: return "\"it's\" (written for \"its\")";
     case LintRule::MissingEntity: return "a name of the sample's triples absent from its citation";
+    case LintRule::GivenThat: return "\"given that\" with a clause not about the answer";
+    case LintRule::StackedRelative: return "a restrictive relative clause on another (\"that ... that\")";
+    case LintRule::ExtraposedRelative: return "a relative clause after a question's verb, on no noun";
+    case LintRule::RepeatedNoun: return "\"the X of the X\"";
+    case LintRule::AmbiguousEcho: return "\", as is\" after a predicate ending in a particle";
+    case LintRule::MissingClaim: return "a name of the answer's facts absent from the answer statement";
+    case LintRule::MissingQualifier: return "a shared name without what tells it apart";
+    case LintRule::TypeWord: return "\"Which <noun>\" not the answers' type";
   }
   return "";
 }
@@ -141,6 +157,9 @@ bool contains_name(std::string_view text, std::string_view name) {
 }
 
 namespace {
+
+void lint_clauses(std::string_view text, std::string_view lower, const std::vector<WordRange>& words,
+                  std::span<const std::string> names, LintCounts& out);
 
 // lint_text of `text`, whose lower-cased bytes are `lower`.
 LintCounts lint_lowered(std::string_view text, std::string_view lower, std::span<const std::string> names) {
@@ -161,6 +180,7 @@ LintCounts lint_lowered(std::string_view text, std::string_view lower, std::span
   out[LintRule::ItsApostrophe] = its > in_names ? its - in_names : 0;
 
   std::vector<WordRange> words = word_ranges(text);
+  lint_clauses(text, lower, words, names, out);
   std::vector<bool> starts = sentence_starts(text, words, names);
   auto word_at = [&](std::size_t k) { return text.substr(words[k].begin, words[k].end - words[k].begin); };
   for (std::size_t k = 0; k < words.size(); ++k) {
@@ -185,7 +205,78 @@ LintCounts lint_lowered(std::string_view text, std::string_view lower, std::span
   return out;
 }
 
+bool is_relative(std::string_view lower_word) {
+  return lower_word == "that" || lower_word == "who" || lower_word == "which";
+}
+
+// GivenThat, StackedRelative, ExtraposedRelative, RepeatedNoun and AmbiguousEcho: read off
+// the words and the punctuation between them, names set aside (a title may say anything).
+void lint_clauses(std::string_view text, std::string_view lower, const std::vector<WordRange>& words,
+                  std::span<const std::string> names, LintCounts& out) {
+  for (std::size_t at = lower.find("given that "); at != std::string_view::npos; at = lower.find("given that ", at + 1))
+    if (!inside_name(text, at, names) && lower.compare(at + 11, 3, "it ") != 0) ++out[LintRule::GivenThat];
+  auto lower_word = [&](std::size_t k) { return lower.substr(words[k].begin, words[k].end - words[k].begin); };
+  auto gap = [&](std::size_t k) {  // what lies between word k - 1 and word k
+    return text.substr(words[k - 1].end, words[k].begin - words[k - 1].end);
+  };
+  bool open = false;        // a restrictive relative clause runs on
+  bool do_support = false;  // "Which books did X write ...": the verb comes last
+  std::size_t first = 0;    // the sentence's first word
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    if (k > 0 && gap(k).find_first_of(".?!") != std::string_view::npos) {
+      open = do_support = false;
+      first = k;
+    }
+    if (k > 0 && gap(k).find(',') != std::string_view::npos) open = false;
+    if (inside_name(text, words[k].begin, names)) continue;
+    const std::string_view w = lower_word(k);
+    if (w == "and" || w == "or") open = false;
+    if (k > first && k <= first + 3 && (w == "did" || w == "does" || w == "do")) do_support = true;
+    if (k > first && is_relative(w) && gap(k).find(',') == std::string_view::npos) {
+      if (open) ++out[LintRule::StackedRelative];
+      if (do_support && !open) ++out[LintRule::ExtraposedRelative];
+      open = true;
+    }
+    // "the city of the city"
+    if (w == "the" && k + 4 < words.size() && lower_word(k + 2) == "of" && lower_word(k + 3) == "the" &&
+        lower_word(k + 1) == lower_word(k + 4))
+      ++out[LintRule::RepeatedNoun];
+    // "came out, as is 2018"
+    static constexpr std::string_view kParticles[] = {"out", "in", "on", "of", "at", "up", "to", "from", "by", "with"};
+    if (w == "as" && k > 0 && k + 1 < words.size() && gap(k) == ", " && !inside_name(text, words[k - 1].begin, names) &&
+        std::find(std::begin(kParticles), std::end(kParticles), lower_word(k - 1)) != std::end(kParticles)) {
+      const std::string_view aux = lower_word(k + 1);
+      if (aux == "is" || aux == "are" || aux == "was" || aux == "were" || aux == "did" || aux == "does")
+        ++out[LintRule::AmbiguousEcho];
+    }
+  }
+}
+
 }  // namespace
+
+std::size_t missing_names(std::string_view text, std::span<const std::string> names) {
+  const std::string lower = ascii_lower(text);
+  // A role said of several ("have worked as guitarists") names it in the plural.
+  return static_cast<std::size_t>(std::count_if(names.begin(), names.end(), [&](const std::string& name) {
+    const std::string n = ascii_lower(name);
+    return !name.empty() && count_words(lower, n) == 0 && count_words(lower, plural_noun(n)) == 0;
+  }));
+}
+
+std::size_t type_word_findings(std::string_view question, std::string_view type, std::span<const std::string> types) {
+  if (type.empty() || !question.starts_with("Which ")) return 0;
+  const std::string rest = ascii_lower(question.substr(6));
+  auto says = [&](std::string noun) {
+    std::replace(noun.begin(), noun.end(), '_', ' ');
+    for (const std::string& said : {noun, noun + "s", noun + "es", noun.substr(0, noun.size() - 1) + "ies",
+                                    std::string(noun == "person" ? "people" : "")})
+      if (!said.empty() && rest.starts_with(said) && (rest.size() == said.size() || !is_alnum(rest[said.size()])))
+        return true;
+    return false;
+  };
+  if (says(std::string(type))) return 0;
+  return std::any_of(types.begin(), types.end(), [&](const std::string& t) { return !t.empty() && says(t); }) ? 1 : 0;
+}
 
 LintCounts lint_text(std::string_view text, std::span<const std::string> names) {
   return lint_lowered(text, ascii_lower(text), names);

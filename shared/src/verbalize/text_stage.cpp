@@ -74,6 +74,15 @@ std::vector<std::string> evidence_names(const kg::BenchmarkSample& sample, const
   return out;
 }
 
+// The evidence's names that another entity shares, with what tells each apart.
+std::vector<std::string> qualified_names(const kg::BenchmarkSample& sample, const kg::DisplayNames& names) {
+  std::vector<std::string> out;
+  for (const kg::Triple& t : sample.evidence)
+    for (kg::EntityId e : {t.head, t.tail})
+      if (names.qualifier(e).relation != kg::kNone) out.push_back(names.name(e));
+  return out;
+}
+
 void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::KnowledgeGraph& kg,
                    const EntityNameIndex& index, const TextRewriter& rewriter, TextCheckReport& report) {
   report.verbalizer = rewriter.name;
@@ -135,9 +144,11 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
 }
 
 void lint_samples(const std::vector<kg::BenchmarkSample>& samples, const kg::KnowledgeGraph& kg,
-                  TextCheckReport& report, const ParallelFor& parallel) {
+                  TextCheckReport& report, const ParallelFor& parallel, const kg::DisplayNames* display_names) {
   report.lint = {};
   const auto by_question = question_groups(samples);
+  std::vector<std::string> types;
+  for (kg::TypeId t = 0; t < kg.type_count(); ++t) types.emplace_back(kg.type_name(t));
   const std::vector<std::pair<std::string, std::vector<std::size_t>>> groups(by_question.begin(), by_question.end());
   // Counts per group, summed after: a sum, so the same in any order.
   std::vector<std::array<LintCounts, kTextTaskCount>> counts(groups.size());
@@ -145,11 +156,20 @@ void lint_samples(const std::vector<kg::BenchmarkSample>& samples, const kg::Kno
     const std::vector<std::size_t>& members = groups[g].second;
     const kg::BenchmarkSample& first = samples[members.front()];
     std::vector<std::string> names = joined(first.texts->query_names, first.texts->answer_names);
-    counts[g][static_cast<std::size_t>(TextTask::Question)] += lint_text(first.question, names);
-    counts[g][static_cast<std::size_t>(TextTask::Answer)] += lint_text(first.answer, names);
-    for (std::size_t i : members)
-      counts[g][static_cast<std::size_t>(TextTask::Citation)] +=
-          lint_citation(samples[i].citation, evidence_names(samples[i], kg));
+    names.insert(names.end(), first.texts->claim_names.begin(), first.texts->claim_names.end());
+    auto& question = counts[g][static_cast<std::size_t>(TextTask::Question)];
+    auto& answer = counts[g][static_cast<std::size_t>(TextTask::Answer)];
+    question += lint_text(first.question, names);
+    question[LintRule::TypeWord] += type_word_findings(first.question, first.texts->answer_type, types);
+    answer += lint_text(first.answer, names);
+    answer[LintRule::MissingClaim] += missing_names(first.answer, first.texts->claim_names);
+    for (std::size_t i : members) {
+      auto& citation = counts[g][static_cast<std::size_t>(TextTask::Citation)];
+      citation += lint_citation(samples[i].citation, evidence_names(samples[i], kg));
+      if (display_names)
+        citation[LintRule::MissingQualifier] +=
+            missing_names(samples[i].citation, qualified_names(samples[i], *display_names));
+    }
   });
   for (const auto& group : counts)
     for (std::size_t task = 0; task < group.size(); ++task) report.lint[task] += group[task];

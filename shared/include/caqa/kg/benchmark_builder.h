@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "caqa/kg/implied_facts.h"
 #include "caqa/kg/problem_counts.h"
 #include "caqa/kg/verbalizer.h"
 #include "caqa/label.h"
@@ -21,6 +22,8 @@ struct BuildOptions {
   std::uint64_t seed = 13;
   double test_fraction = 0.15;  // share of source questions in the test split
   bool verify = true;
+  // Facts a reader infers from others (implied_facts.h); the label checks read them.
+  ImpliedFacts implied_facts;
 };
 
 // What a text rewriter's prompts and the text checks need (caqa/verbalize/text_rewriter.h):
@@ -30,6 +33,11 @@ struct QuestionTexts {
   std::string query_text;                 // kg/query_text.h
   std::vector<std::string> query_names;   // the extended query's constants
   std::vector<std::string> answer_names;  // every answer the answer statement names
+  // The names of G's entities as the texts write them (display_names.h): the answer
+  // statement states every fact of G, so it names them all (lint: missing_claim).
+  std::vector<std::string> claim_names;
+  std::vector<Triple> claims;  // G: the facts the answer statement states
+  std::string answer_type;     // the answers' KG type when they share one, else empty (lint: type_word)
 };
 
 struct BenchmarkSample {
@@ -41,7 +49,8 @@ struct BenchmarkSample {
   std::vector<Triple> evidence;
   std::string source_question;
   Extension extension;
-  std::shared_ptr<const QuestionTexts> texts;  // set for every sample the builder makes
+  ContradictionRule contradiction = ContradictionRule::AnswerSwap;  // which link a contradictory edit changed
+  std::shared_ptr<const QuestionTexts> texts;                       // set for every sample the builder makes
 };
 
 struct BuildStats {
@@ -50,16 +59,20 @@ struct BuildStats {
   std::array<std::array<std::size_t, 2>, kLabelCount> labels{};             // [label][train=0/test=1]
   std::array<std::array<std::size_t, 2>, kComplexityCount> complexities{};  // [complexity][split]
   std::array<std::size_t, 2> samples{};
+  // [label][complexity][split]: the cells a reader check stratifies by
+  std::array<std::array<std::array<std::size_t, 2>, kComplexityCount>, kLabelCount> cells{};
   std::array<std::size_t, 4> extensions{};  // by Extension
   std::size_t determinacy_checked = 0;      // extended queries run over the whole KG
   std::size_t determinacy_failures = 0;     // of those, answers not the stated ones (skipped)
+  std::array<std::size_t, kContradictionRuleCount> contradiction_rules{};  // contradictory samples, by rule
 };
 
 struct BuildResult {
   std::vector<BenchmarkSample> samples;  // by id
   BuildStats stats;
-  ProblemCounts problems;               // skipped inputs, by reason
-  std::vector<std::string> violations;  // "sample-id: what failed"; samples that fail are not kept
+  ProblemCounts problems;                       // skipped inputs, by reason
+  std::vector<std::string> violations;          // "sample-id: what failed"; samples that fail are not kept
+  std::vector<RelationProfile::Row> relations;  // how each relation behaves in the KG (relation_profile.h)
 };
 
 using BuildProgress = std::function<void(std::size_t done, std::size_t total)>;
@@ -78,7 +91,8 @@ void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stat
 std::string sample_json(const BenchmarkSample& sample, const KnowledgeGraph& kg);
 void append_sample_json(std::string& out, const BenchmarkSample& sample, const KnowledgeGraph& kg);
 
-// The paper's Table 4 layout: label x split and complexity x split, as Markdown.
+// The paper's Table 4 layout: label x split and complexity x split, then label x
+// complexity per split, as Markdown.
 std::string statistics_markdown(const BuildStats& stats);
 
 }  // namespace caqa::kg

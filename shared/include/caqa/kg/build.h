@@ -64,6 +64,8 @@ struct BuildSources {
   std::optional<SourceFile> webqsp, grailqa, cwq;
   std::optional<SourceFile> templates;        // relation<TAB>sentence
   std::optional<SourceFile> query_templates;  // phrases of sampled questions (query_templates.h)
+  std::optional<SourceFile> implied_facts;    // facts a reader infers from others (implied_facts.h)
+  std::optional<SourceFile> qualifiers;       // what tells same-name entities apart (display_names.h)
   NTriplesParser ntriples;                    // empty: an .nt file is skipped as a problem
   // The SPARQL endpoint (and graph IRI, or "") the graph was read from instead of files:
   // recorded in the manifest's "kg".
@@ -78,7 +80,7 @@ struct BenchmarkOptions {
   std::size_t max_questions = 0;   // use only the first N questions (0 = all)
   std::size_t sample_queries = 0;  // questions sampled from the KG in addition (query_sampler.h)
   bool audit = true;               // run the shortcut audit (caqa/audit) on the split built
-  bool harden = false;             // adversarial filtering (caqa/hardening) of the samples built
+  bool harden = true;              // adversarial filtering (caqa/hardening) of the samples built
   hardening::AfliteOptions hardening;
   // How, not what: threads for the per-question work, the writing, the audit's probes and
   // the filter's models (caqa/parallel.h).
@@ -106,9 +108,11 @@ struct BuiltBenchmark {
   GraphSummary graph;
   BuildStats stats;
   std::size_t sample_count = 0;
-  bool verified = true;                     // BuildOptions::verify
-  ProblemCounts problems;                   // skipped inputs, by reason (loading included)
-  std::vector<std::string> violations;      // "sample-id: what failed"
+  bool verified = true;                         // BuildOptions::verify
+  ProblemCounts problems;                       // skipped inputs, by reason (loading included)
+  std::vector<std::string> violations;          // "sample-id: what failed"
+  std::vector<RelationProfile::Row> relations;  // how each relation behaves (relation_profile.h)
+  std::size_t implied_fact_rules = 0;
   std::optional<audit::AuditResult> audit;  // BenchmarkOptions::audit
   std::optional<audit::AuditResult> audit_before_hardening;
   std::optional<hardening::AfliteResult> hardening;  // BenchmarkOptions::harden

@@ -23,23 +23,39 @@
 #include <map>
 #include <vector>
 
+#include "caqa/kg/relation_profile.h"
 #include "caqa/kg/subgraph_edit.h"
 
 namespace caqa::kg {
 
 class CitationFacts {
  public:
-  CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg);
+  // A decoy never gives an entity of G a second object along a link that mostly holds once
+  // (kNearFunctionalShare of its subjects: "Michael Fassbender holds citizenship of
+  // Ireland" beside "... Germany, which Michael Fassbender is a citizen of" reads as a
+  // contradiction); a fact and its mirror image are never stated twice.
+  static constexpr double kNearFunctionalShare = 0.8;
+  CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg,
+                const RelationProfile& profile);
 
   // `core` (a label's subgraph) padded to `size` facts, shuffled; `extra_decoys` asks for
   // that many more decoys than the relations missing from `core` call for, `stray` is the
   // chance that a padding fact is about an entity one ring beyond the question's.
   std::vector<Triple> compose(const std::vector<Triple>& core, std::size_t size, int extra_decoys, double stray,
                               Rng& rng) const;
+  // Whether every entity the answer names has a fact other than G's to be named by: if
+  // not, only the citations that state G's fact would name it, and its presence would
+  // give the label away.
+  bool can_name_all() const;
+  // How many facts `core` needs beyond its own to name every entity the answer names.
+  std::size_t unnamed(const std::vector<Triple>& core) const;
 
  private:
   const ExtendedQuery& query_;
-  std::vector<EntityId> mention_;                         // question entities, then answers
+  const RelationProfile& profile_;
+  // The fact or its mirror image (a symmetric relation) is among `facts`.
+  bool states(const std::vector<Triple>& facts, const Triple& t) const;
+  std::vector<EntityId> mention_;                         // answers, then question and G entities
   std::map<EntityId, std::vector<Triple>> neutral_by_;    // neutral facts about each entity
   std::vector<EntityId> around_;                          // entities with neutral facts
   std::vector<EntityId> beyond_;                          // the same, one ring further out

@@ -6,7 +6,9 @@
 //    Rick Scott"): a path stays a path, a tree a tree, and the answers do not change;
 //  - answer-entity intersection: a new pattern (x, rn, ?a) or (?a, rn, x) whose answers
 //    meet the query's.
-// Single-triple queries pick one of {union, head, answer, none} with equal chance;
+// A single-triple query takes union whenever its subject shares its name with another
+// entity that answers the same relation, asked of the first such entity only (one union
+// per name and relation); else it picks one of {head, answer, none} with equal chance;
 // path and tree queries one of {head, answer}. When the picked rule finds nothing, the
 // others are tried in random order (for a path or tree, the query stays as it is when
 // neither applies). The complexity is read off the extended structure.

@@ -17,6 +17,7 @@
 
 #include "caqa/kg/kg_text.h"
 #include "caqa/kg/problem_counts.h"
+#include "caqa/verbalize/english.h"
 
 namespace caqa::kg {
 
@@ -39,6 +40,8 @@ class QueryTemplates {
   const RelationPhrases* find(std::string_view relation) const;
   // An entity's name as it reads inside a sentence.
   std::string mention(std::string_view name) const;
+  // Whether a `the<TAB>name` row lists the name.
+  bool takes_the(std::string_view name) const { return definite_names_.contains(name); }
   bool empty() const { return relations_.empty(); }
 
  private:
@@ -52,8 +55,7 @@ class QueryTemplates {
 // phrase, or one that would put an article before a noun phrase.
 std::optional<std::string> fill(std::string_view phrase, std::string_view x, bool noun_phrase, bool plural);
 
-// The plural of an English noun ("film" -> "films", "city" -> "cities").
-std::string plural_noun(std::string_view noun);
+using verbalize::plural_noun;
 
 // "a" or "an" before a word, by its sound as spelled ("an actor", "a university").
 std::string_view indefinite_article(std::string_view word);

@@ -17,7 +17,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "caqa/kg/display_names.h"
 #include "caqa/kg/logical_query.h"
+#include "caqa/kg/query_templates.h"
+#include "caqa/kg/relation_profile.h"
 #include "caqa/kg/subgraph_edit.h"
 #include "caqa/verbalize/relation_phrasing.h"
 
@@ -37,7 +40,21 @@ class Verbalizer {
   // costs its draws and nothing more.
   std::vector<std::size_t> phrasings(std::span<const Triple> triples, Rng& rng) const;
   std::string citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings) const;
-  std::string question(const Question& original, const ExtendedQuery& query) const;
+  // The extended question. With question phrases (query_templates.h), composed from the
+  // query (question_composer.cpp), nullopt when a phrase it needs is missing; without,
+  // the source question's own text with the extension said as a clause.
+  std::optional<std::string> question(const Question& original, const ExtendedQuery& query, const Attribution& g,
+                                      const RelationProfile& profile) const;
+  // Phrases for composed questions; not owned, outlives the verbaliser.
+  void set_question_phrases(const QueryTemplates* phrases) { question_phrases_ = phrases; }
+  // Qualified names for entities that share a name (display_names.h); not owned.
+  void set_display_names(const DisplayNames* names) { display_names_ = names; }
+  const DisplayNames* display_names() const { return display_names_; }
+  std::optional<std::string> composed_question(const ExtendedQuery& query, const Attribution& g,
+                                               const RelationProfile& profile) const;
+  // Every fact of G stated (answer_statement.cpp): a sentence per derivation, the answer
+  // its subject where a phrasing allows ("Cincinnati is the birthplace of Steven
+  // Spielberg, who directed Jaws [1].").
   std::string answer_statement(const ExtendedQuery& query, const Attribution& g) const;
   // "film.film.directed_by" -> "directed by"
   static std::string humanize(std::string_view relation);
@@ -48,9 +65,37 @@ class Verbalizer {
   void append_name(std::string& out, EntityId e) const;
   // "the film that starred Roy Scheider": variable `v` of `q` described by a pattern other than `skip`.
   std::string describe(const ResolvedQuery& q, std::uint32_t v, std::size_t skip) const;
+  // answer_statement.cpp: one derivation's facts around its answer.
+  struct Derivation;
+  // The sentences of one derivation about its answer's name (or the names of several
+  // answers that differ in nothing else), leaving out the patterns `already_said`: the
+  // main one, then one for each fact no clause could carry.
+  std::vector<std::string> derivation_sentences(const ResolvedQuery& q, const std::vector<Triple>& facts,
+                                                const std::vector<std::string>& answers,
+                                                const std::vector<bool>& already_said) const;
+  // What one branch's derivations state.
+  std::string branch_statement(const ResolvedQuery& q, std::span<const AnswerDerivation> derivations) const;
+  // A node's name with what the derivation's other patterns say of it, as relative clauses.
+  std::string noun_phrase(Derivation& d, const Node& node, std::size_t from, std::size_t depth) const;
+  // "who directed Jaws", "which Steven Spielberg directed": pattern `pattern` said of `node`.
+  std::string clause_about(Derivation& d, const Node& node, std::size_t pattern, std::size_t depth) const;
+  std::string try_clause_about(Derivation& d, const Node& node, std::size_t pattern, std::size_t depth) const;
+  // question_composer.cpp: a node of the query as the question says it.
+  struct Phrase {
+    std::string text;
+    bool noun_phrase = false;  // "the director of Jaws", not a name
+    bool plural = false;       // "the films starring Rami Malek"
+  };
+  std::optional<Phrase> node_phrase(const ExtendedQuery& query, const Node& node, std::size_t from,
+                                    const RelationProfile& profile) const;
+  // A constant's name; the subject of a head intersection with its new fact as a clause.
+  std::optional<std::string> constant_phrase(const ExtendedQuery& query, EntityId c) const;
+  bool is_person(const ResolvedPattern& p, const Node& n, EntityId e) const;
 
   const KnowledgeGraph& kg_;
   std::vector<verbalize::RelationPhrasing> by_relation_;  // indexed by RelationId
+  const QueryTemplates* question_phrases_ = nullptr;
+  const DisplayNames* display_names_ = nullptr;
 };
 
 }  // namespace caqa::kg

@@ -33,8 +33,12 @@ bool takes_the(std::string_view name);
 // The text with a full stop, unless it ends with one already ("... founded Apple Inc.").
 std::string end_sentence(std::string text);
 
+// The plural of an English noun ("film" -> "films", "city" -> "cities", "person" -> "people").
+std::string plural_noun(std::string_view noun);
+
 // The predicate with its first word, a verb, agreeing with a plural subject: "is" ->
-// "are", "was" -> "were", "has" -> "have", "belongs" -> "belong"; past tenses stay.
+// "are", "was" -> "were", "has" -> "have", "belongs" -> "belong"; past tenses stay; "is a
+// city in" -> "are cities in".
 std::string plural_predicate(std::string_view predicate);
 
 // The auxiliary that repeats the predicate after "as": "was directed by X" -> "was",

@@ -41,9 +41,11 @@ struct TextCheckReport {
 void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::KnowledgeGraph& kg,
                    const EntityNameIndex& index, const TextRewriter& rewriter, TextCheckReport& report);
 
-// Fills report.lint from the samples as written (in parallel where `parallel` runs so).
+// Fills report.lint from the samples as written (in parallel where `parallel` runs so);
+// with `display_names`, a shared name must carry what tells it apart (missing_qualifier).
 void lint_samples(const std::vector<kg::BenchmarkSample>& samples, const kg::KnowledgeGraph& kg,
-                  TextCheckReport& report, const ParallelFor& parallel = {});
+                  TextCheckReport& report, const ParallelFor& parallel = {},
+                  const kg::DisplayNames* display_names = nullptr);
 
 // The names of the entities a sample's evidence triples mention, each once.
 std::vector<std::string> evidence_names(const kg::BenchmarkSample& sample, const kg::KnowledgeGraph& kg);

@@ -1,0 +1,46 @@
+// Names a reader can tell apart (issue 33): an entity that shares its name with another
+// ("A Star Is Born", four films; "John Williams", a composer and a guitarist) is written
+// with a qualifier, as an encyclopedia does: "A Star Is Born (1937)", "John Williams
+// (composer)", "Paris (United States)". The qualifier is the entity's object along the
+// first relation of its type's list (data/default/qualifiers.tsv: `type<TAB>relation ...`)
+// that no other entity of the name shares; with no list, along a relation that holds once
+// for its heads (relation_profile.h), those whose objects are values (years) first. Worked out on demand:
+// the KG may be a remote one.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "caqa/kg/kg_text.h"
+#include "caqa/kg/relation_profile.h"
+
+namespace caqa::kg {
+
+class DisplayNames {
+ public:
+  DisplayNames(const KnowledgeGraph& kg, const RelationProfile& profile);
+  // type<TAB>relation relation ...: the relations that tell entities of the type apart, in
+  // order of preference. Types or relations the KG lacks are skipped and counted.
+  void read_preferences(const TextSource& source, ProblemCounts& problems);
+
+  struct Qualifier {
+    RelationId relation = kNone;
+    EntityId value = kNone;
+  };
+  // Whether other entities have this one's name.
+  bool shared(EntityId e) const { return kg_.entities_named(kg_.entity_name(e)).size() > 1; }
+  // The qualifier of an entity whose name is shared; relation kNone when none tells it
+  // apart (or the name is its own).
+  Qualifier qualifier(EntityId e) const;
+  // "A Star Is Born (1937)"; the plain name when it is the entity's own or nothing tells
+  // it apart.
+  std::string name(EntityId e) const;
+
+ private:
+  const KnowledgeGraph& kg_;
+  const RelationProfile& profile_;
+  std::unordered_map<TypeId, std::vector<RelationId>> preferences_;
+};
+
+}  // namespace caqa::kg

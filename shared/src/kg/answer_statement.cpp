@@ -1,0 +1,307 @@
+// The answer statement (issue 33): it states every fact of G, so that the label a reader
+// gives a citation is the one its facts make: a partially supportive citation always lacks
+// something the answer says. A derivation is said around its answer in the relation's
+// first (most natural) phrasing ("David Lynch was born in Missoula, which is a city in the
+// United States [1]."), intermediate and constant entities carrying what G says of them
+// as relative clauses, one clause deep; anything further gets a sentence of its own.
+// Answers whose derivations differ in the answer alone share one sentence ("Jaws and Duel
+// were directed by Steven Spielberg"); answers reached through different middles are
+// introduced by the link they share ("Zachary Quinto starred in Star Trek and Margin
+// Call. Star Trek was released in 2009. ...").
+#include <algorithm>
+#include <cctype>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "caqa/kg/verbalizer.h"
+#include "caqa/verbalize/english.h"
+#include "pattern_ends.h"
+
+namespace caqa::kg {
+
+using verbalize::RelationPhrasing;
+using verbalize::Slot;
+
+namespace {
+
+// ",," left where a relative clause ends a phrase, and a sentence's trailing comma.
+std::string tidy(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    if (c == ',' && !out.empty() && (out.back() == ',' || out.ends_with(", "))) {
+      while (out.back() == ' ') out.pop_back();
+      continue;
+    }
+    out.push_back(c);
+  }
+  while (!out.empty() && (out.back() == ',' || out.back() == ' ')) out.pop_back();
+  return out;
+}
+
+// A phrasing's sentence without its full stop; a name's own stop ("Jr.") stays.
+std::string sentence_without_stop(const RelationPhrasing& phrasing, const std::string& head, const std::string& tail) {
+  std::string s = phrasing.sentence(0, head, tail);
+  const bool name_ends_it = (head.ends_with('.') && s.ends_with(head)) || (tail.ends_with('.') && s.ends_with(tail));
+  if (!name_ends_it && s.ends_with('.')) s.pop_back();
+  return s;
+}
+
+// Sentences in a row, each ended once (a name's stop ends its sentence too); a sentence
+// said already is not said again.
+void append_sentence(std::string& out, const std::string& sentence) {
+  if (sentence.empty() || (!out.empty() && out.find(verbalize::capitalized(sentence)) != std::string::npos)) return;
+  if (!out.empty()) out += out.ends_with('.') ? " " : ". ";
+  out += out.empty() ? sentence : verbalize::capitalized(sentence);
+}
+
+// Where a list of names goes in a phrase (a byte no name has).
+constexpr std::string_view kListGap = "\x01";
+
+// `text` with the gap filled by the names: each quoted where the phrase quotes the gap
+// ('tagged "comedy" and "gene wilder"'), and a noun after "the <gap>" in the plural
+// ("the drama and romance genres").
+std::string fill_list(std::string text, const std::vector<std::string>& names) {
+  const std::size_t gap = text.find(kListGap);
+  if (gap == std::string::npos) return text;
+  const bool quoted = gap > 0 && gap + 1 < text.size() && text[gap - 1] == '"' && text[gap + 1] == '"';
+  std::vector<std::string> said = names;
+  std::size_t from = quoted ? gap - 1 : gap, to = quoted ? gap + 2 : gap + 1;
+  // "has worked as {a tail}": each name takes its own article ("an actor and a singer").
+  std::size_t article = 0;
+  if (from >= 3 && text.compare(from - 3, 3, "an ") == 0 && (from == 3 || text[from - 4] == ' '))
+    article = 3;
+  else if (from >= 2 && text.compare(from - 2, 2, "a ") == 0 && (from == 2 || text[from - 3] == ' '))
+    article = 2;
+  if (article > 0) {
+    from -= article;
+    for (auto& n : said) n = verbalize::with_article(n);
+  }
+  if (quoted)
+    for (auto& n : said) n = "\"" + n + "\"";
+  std::string list = verbalize::join_list(said);
+  if (names.size() > 1 && !quoted && gap >= 4 && text.compare(gap - 4, 4, "the ") == 0 && to < text.size() &&
+      text[to] == ' ') {
+    const std::size_t noun_end = std::min(text.find_first_of(" .,", to + 1), text.size());
+    const std::string noun = text.substr(to + 1, noun_end - to - 1);
+    if (!noun.empty() && std::islower(static_cast<unsigned char>(noun[0]))) {
+      list += " " + verbalize::plural_noun(noun);
+      to = noun_end;
+    }
+  }
+  return text.replace(from, to - from, list);
+}
+
+// The predicate about `about` with every object in it: "starred Brad Pitt and Susan
+// Sarandon", 'is tagged "comedy" and "gene wilder"'.
+std::string predicate_of_all(const RelationPhrasing& phrasing, Slot about, const std::vector<std::string>& objects) {
+  if (objects.size() == 1) return phrasing.predicate_about(about, objects.front());
+  return fill_list(phrasing.predicate_about(about, kListGap), objects);
+}
+
+}  // namespace
+
+// One derivation, pattern by pattern: the entity at each node of its query.
+struct Verbalizer::Derivation {
+  const ResolvedQuery& query;
+  const std::vector<Triple>& facts;  // by pattern
+  std::vector<bool> said;            // by pattern: stated so far
+  EntityId entity(const Node& n, std::size_t pattern) const {
+    if (!n.variable) return n.id;
+    const ResolvedPattern& p = query.patterns[pattern];
+    return p.head == n ? facts[pattern].head : facts[pattern].tail;
+  }
+};
+
+std::string Verbalizer::clause_about(Derivation& d, const Node& node, std::size_t pattern, std::size_t depth) const {
+  // What the far end's own clauses state counts only if this clause is written.
+  const std::vector<bool> said_before = d.said;
+  std::string out = try_clause_about(d, node, pattern, depth);
+  if (out.empty()) d.said = said_before;
+  return out;
+}
+
+std::string Verbalizer::try_clause_about(Derivation& d, const Node& node, std::size_t pattern,
+                                         std::size_t depth) const {
+  const ResolvedPattern& p = d.query.patterns[pattern];
+  const Slot about = slot_of(p, node);
+  const Node& far = end_at(p, verbalize::other(about));
+  const std::string far_phrase = noun_phrase(d, far, pattern, depth + 1);
+  const RelationPhrasing& phrasing_of = phrasing(p.relation);
+  const bool person = phrasing_of.is_person(about);
+  if (std::string pred = phrasing_of.predicate_about(about, far_phrase); !pred.empty()) {
+    d.said[pattern] = true;
+    return (person ? "who " : "which ") + pred;
+  }
+  std::string rc = phrasing_of.relative_clause(about, far_phrase);
+  if (rc.rfind("that ", 0) == 0) rc.replace(0, 4, person ? "who" : "which");
+  if (!rc.empty()) d.said[pattern] = true;
+  return rc;
+}
+
+std::string Verbalizer::noun_phrase(Derivation& d, const Node& node, std::size_t from, std::size_t depth) const {
+  std::string out = name(d.entity(node, from));
+  // One relative clause deep: what lies further is said in a sentence of its own.
+  if (depth > 1) return out;
+  std::vector<std::string> clauses;
+  for (std::size_t i = 0; i < d.query.patterns.size(); ++i)
+    if (i != from && !d.said[i] && touches(d.query.patterns[i], node))
+      if (std::string c = clause_about(d, node, i, depth); !c.empty()) clauses.push_back(std::move(c));
+  if (clauses.empty()) return out;
+  // "Steven Spielberg, who directed Jaws and was born in Cincinnati,"
+  std::string joined = clauses[0];
+  for (std::size_t i = 1; i < clauses.size(); ++i) {
+    std::string c = clauses[i];
+    if (c.rfind("who ", 0) == 0 || c.rfind("which ", 0) == 0) c.erase(0, c.find(' ') + 1);
+    joined += (i + 1 == clauses.size() ? " and " : ", ") + c;
+  }
+  return out + ", " + joined + ",";
+}
+
+std::vector<std::string> Verbalizer::derivation_sentences(const ResolvedQuery& q, const std::vector<Triple>& facts,
+                                                          const std::vector<std::string>& answers,
+                                                          const std::vector<bool>& already_said) const {
+  Derivation d{q, facts, already_said};
+  const std::string subject = verbalize::join_list(answers);
+  const bool plural = answers.size() > 1;
+  const Node answer{true, 0};
+  std::vector<std::size_t> at_answer;
+  for (std::size_t i = 0; i < q.patterns.size(); ++i)
+    if (touches(q.patterns[i], answer) && !d.said[i]) at_answer.push_back(i);
+  // The answer is the subject when a relation's first phrasing starts with it ("Jaws was
+  // directed by ..."); its other patterns follow as predicates, one per relation ("starred
+  // Brad Pitt and Susan Sarandon"), or as relative clauses where no phrasing starts with it.
+  const bool answer_leads = std::any_of(at_answer.begin(), at_answer.end(), [&](std::size_t i) {
+    return phrasing(q.patterns[i].relation).subject(0) == slot_of(q.patterns[i], answer);
+  });
+  std::string out;
+  if (answer_leads) {
+    std::vector<std::string> predicates, relatives;
+    for (std::size_t i : at_answer) {
+      const ResolvedPattern& p = q.patterns[i];
+      const Slot about = slot_of(p, answer);
+      if (d.said[i] || phrasing(p.relation).predicate_about(about, "x").empty()) continue;
+      std::vector<std::string> objects;
+      for (std::size_t j : at_answer) {
+        const ResolvedPattern& other = q.patterns[j];
+        if (d.said[j] || other.relation != p.relation || slot_of(other, answer) != about) continue;
+        objects.push_back(noun_phrase(d, end_at(other, verbalize::other(about)), j, 1));
+        d.said[j] = true;
+      }
+      std::string pred = predicate_of_all(phrasing(p.relation), about, objects);
+      predicates.push_back(plural ? verbalize::plural_predicate(pred) : pred);
+    }
+    for (std::size_t i : at_answer)
+      if (!d.said[i])
+        if (std::string c = clause_about(d, answer, i, 0); !c.empty()) relatives.push_back(std::move(c));
+    out = subject;
+    if (!relatives.empty()) out += ", " + verbalize::join_list(relatives) + ",";
+    out = tidy(out + " " + verbalize::join_list(predicates));
+  } else if (!at_answer.empty()) {
+    // The first fact in its first phrasing, the answer named in it with the rest as a
+    // relative clause ("Steven Spielberg is a citizen of the United States, which uses
+    // the United States dollar as its currency").
+    const std::size_t main = at_answer.front();
+    const ResolvedPattern& p = q.patterns[main];
+    const Slot about = slot_of(p, answer);
+    d.said[main] = true;
+    std::string answer_phrase(kListGap);
+    std::vector<std::string> rest;
+    for (std::size_t i : at_answer)
+      if (i != main)
+        if (std::string c = clause_about(d, answer, i, 0); !c.empty()) rest.push_back(std::move(c));
+    if (!rest.empty()) answer_phrase += ", " + verbalize::join_list(rest) + ",";
+    const std::string far_phrase = noun_phrase(d, end_at(p, verbalize::other(about)), main, 1);
+    out = tidy(fill_list(sentence_without_stop(phrasing(p.relation), about == Slot::Head ? answer_phrase : far_phrase,
+                                               about == Slot::Tail ? answer_phrase : far_phrase),
+                         answers));
+  }
+  // A fact no clause could carry is said on its own: the statement never drops a claim.
+  std::vector<std::string> sentences;
+  if (!out.empty()) sentences.push_back(std::move(out));
+  for (std::size_t i = 0; i < q.patterns.size(); ++i)
+    if (!d.said[i])
+      sentences.push_back(
+          sentence_without_stop(phrasing(q.patterns[i].relation), name(facts[i].head), name(facts[i].tail)));
+  return sentences;
+}
+
+std::string Verbalizer::branch_statement(const ResolvedQuery& q, std::span<const AnswerDerivation> derivations) const {
+  const Node answer{true, 0};
+  const std::size_t n = q.patterns.size();
+  auto name_of_answer = [&](const AnswerDerivation& x) { return name(x.answer); };
+  // Derivations that differ in the answer alone share one sentence, the answers its subject.
+  const bool answer_alone = std::all_of(derivations.begin(), derivations.end(), [&](const AnswerDerivation& x) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Triple& a = x.triples[i];
+      const Triple& b = derivations.front().triples[i];
+      const ResolvedPattern& p = q.patterns[i];
+      const bool same = p.head == answer   ? (a.relation == b.relation && a.tail == b.tail)
+                        : p.tail == answer ? (a.relation == b.relation && a.head == b.head)
+                                           : a == b;
+      if (!same) return false;
+    }
+    return true;
+  });
+  std::string out;
+  if (answer_alone) {
+    std::vector<std::string> names;
+    for (const AnswerDerivation& x : derivations) names.push_back(name_of_answer(x));
+    for (const std::string& s :
+         derivation_sentences(q, derivations.front().triples, names, std::vector<bool>(n, false)))
+      append_sentence(out, s);
+    return out;
+  }
+  // A link to a constant that every derivation makes through its own middle entity is said
+  // once, listing the middles ("Zachary Quinto starred in Star Trek and Margin Call").
+  std::vector<bool> shared(n, false);
+  std::vector<std::string> sentences;
+  for (std::size_t i = 0; i < n && derivations.size() > 1; ++i) {
+    const ResolvedPattern& p = q.patterns[i];
+    if (touches(p, answer) || p.head.variable == p.tail.variable) continue;
+    const bool constant_at_head = !p.head.variable;
+    std::vector<std::string> middles;
+    for (const AnswerDerivation& x : derivations) {
+      const std::string m = name(constant_at_head ? x.triples[i].tail : x.triples[i].head);
+      if (std::find(middles.begin(), middles.end(), m) == middles.end()) middles.push_back(m);
+    }
+    if (middles.size() < 2) continue;
+    const Triple& t = derivations.front().triples[i];
+    const std::string constant = name(constant_at_head ? t.head : t.tail);
+    const std::string placeholder(kListGap);
+    std::string lead = sentence_without_stop(phrasing(p.relation), constant_at_head ? constant : placeholder,
+                                             constant_at_head ? placeholder : constant);
+    sentences.push_back(fill_list(lead, middles));
+    shared[i] = true;
+  }
+  for (const AnswerDerivation& x : derivations)
+    for (std::string& s : derivation_sentences(q, x.triples, {name_of_answer(x)}, shared))
+      sentences.push_back(std::move(s));
+  // The first sentence keeps its first letter as written: the caller may go on before it.
+  for (const std::string& s : sentences) append_sentence(out, s);
+  return out;
+}
+
+std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attribution& g) const {
+  std::vector<std::string> parts;
+  for (std::size_t branch = 0; branch < query.branches.size(); ++branch) {
+    std::vector<AnswerDerivation> of_branch;
+    for (const AnswerDerivation& x : g.derivations)
+      if (x.branch == branch) of_branch.push_back(x);
+    if (!of_branch.empty()) parts.push_back(branch_statement(query.branches[branch], of_branch));
+  }
+  // A union's branches, each one sentence of one fact, are listed in one sentence.
+  const bool listed = query.branches.size() > 1 && std::all_of(parts.begin(), parts.end(), [](const std::string& s) {
+                        return s.find(". ") == std::string::npos;
+                      });
+  std::string out;
+  if (listed) {
+    out = verbalize::join_list(parts);
+  } else {
+    for (const std::string& s : parts) append_sentence(out, s);
+  }
+  return verbalize::capitalized(tidy(out)) + " [1].";
+}
+
+}  // namespace caqa::kg

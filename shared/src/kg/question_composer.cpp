@@ -1,0 +1,207 @@
+// Questions composed from the extended query (issue 33): every condition a clause of its
+// own, attached to the noun it describes, from the phrases of query_templates.h. A single
+// triple is asked with its question phrase ("Who directed Jaws?"); a path with a noun
+// phrase for the middle ("Where was the director of Jaws born?", plural when the KG has
+// several: "What genres are the films starring Rami Malek?"); a tree, and any question
+// with an answer intersection, as clauses on the answer ("Which films were directed by
+// Steven Spielberg and starred Tom Hanks?"); a head intersection as a relative clause on
+// the subject it is about ("Who was Steven Spielberg, who directed Jaws, married to?"); a
+// union over the entities that share a name ("Who directed each of the four films named
+// A Star Is Born?").
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "caqa/kg/citation_facts.h"
+#include "caqa/kg/verbalizer.h"
+#include "caqa/verbalize/english.h"
+#include "pattern_ends.h"
+
+namespace caqa::kg {
+
+using verbalize::Slot;
+
+namespace {
+
+// A link that holds once for at least this share of its subjects is named in the singular
+// where the KG gives one ("the spouse of ..."): citation_facts.h's near-functional share.
+constexpr double kSingularShare = CitationFacts::kNearFunctionalShare;
+
+// The phrase side that asks for the node's end of the pattern.
+Side asked_side(const ResolvedPattern& p, const Node& n) { return p.tail == n ? Side::Tail : Side::Head; }
+std::size_t at(Side side) { return static_cast<std::size_t>(side); }
+
+// "the film starring {x}" -> "the films starring {x}": the noun after the leading "the".
+std::string plural_phrase(const std::string& phrase) {
+  if (phrase.rfind("the ", 0) != 0) return phrase;
+  const std::size_t end = std::min(phrase.find(' ', 4), phrase.size());
+  const std::string noun = phrase.substr(4, end - 4);
+  return "the " + plural_noun(noun) + phrase.substr(end);
+}
+
+std::string tidy_question(std::string s) {
+  // "Who directed Who Framed Roger Rabbit?": the title's mark ends the question.
+  if (s.size() >= 2 && s.ends_with("??")) s.pop_back();
+  for (std::string_view bad : {", ?", ",?"})
+    for (std::size_t at = s.find(bad); at != std::string::npos; at = s.find(bad)) s.replace(at, bad.size(), "?");
+  for (std::size_t at = s.find(",,"); at != std::string::npos; at = s.find(",,")) s.replace(at, 2, ",");
+  return s;
+}
+
+}  // namespace
+
+bool Verbalizer::is_person(const ResolvedPattern& p, const Node& n, EntityId e) const {
+  const TypeId type = e == kNone ? kNone : kg_.entity_type(e);
+  if (type != kNone) return kg_.type_name(type) == "person";
+  return phrasing(p.relation).is_person(slot_of(p, n));
+}
+
+std::optional<std::string> Verbalizer::constant_phrase(const ExtendedQuery& query, EntityId c) const {
+  std::string out = name(c);
+  if (query.extension != Extension::HeadIntersection || c != query.anchored_subject) return out;
+  const ResolvedPattern& added = query.branches[0].patterns.front();
+  const Node node{false, c};
+  const RelationPhrases* rp = question_phrases_->find(kg_.relation_name(added.relation));
+  if (!rp) return std::nullopt;
+  const std::string new_name = name(query.new_subject);
+  auto clause = fill(rp->clause[at(asked_side(added, node))], new_name, new_name.rfind("the ", 0) == 0, false);
+  if (!clause) return std::nullopt;
+  return fmt::format("{}, {} {},", out, is_person(added, node, c) ? "who" : "which", *clause);
+}
+
+std::optional<Verbalizer::Phrase> Verbalizer::node_phrase(const ExtendedQuery& query, const Node& node,
+                                                          std::size_t from, const RelationProfile& profile) const {
+  if (!node.variable) {
+    auto c = constant_phrase(query, node.id);
+    if (!c) return std::nullopt;
+    // "the United States dollar" takes the place of a phrase's own "the".
+    const bool definite = c->rfind("the ", 0) == 0;
+    return Phrase{*c, definite, false};
+  }
+  // A middle variable: named by the one other pattern that leads to a constant.
+  const ResolvedQuery& q = query.branches[0];
+  for (std::size_t i = 0; i < q.patterns.size(); ++i) {
+    const ResolvedPattern& p = q.patterns[i];
+    if (i == from || !touches(p, node)) continue;
+    const Node& far = end_at(p, verbalize::other(slot_of(p, node)));
+    if (far.variable) return std::nullopt;
+    const RelationPhrases* rp = question_phrases_->find(kg_.relation_name(p.relation));
+    if (!rp) return std::nullopt;
+    const std::string& phrase = rp->noun_phrase[at(asked_side(p, node))];
+    const auto c = constant_phrase(query, far.id);
+    if (!c || phrase.empty()) return std::nullopt;
+    const bool definite = c->rfind("the ", 0) == 0;
+    // "the director of Jaws" names one entity where the KG gives one and the link mostly
+    // holds once ("the spouse of Michelle Obama"); else the phrase names them all ("the
+    // films starring Rami Malek").
+    const std::size_t count =
+        (p.tail == node ? kg_.out_edges(far.id, p.relation) : kg_.in_edges(far.id, p.relation)).size();
+    const bool plural = count != 1 || profile.at(p.relation, p.tail == node).single_share() < kSingularShare;
+    // "the university Samuel Beckett, who has worked as a novelist, attended": a clause
+    // inside a noun phrase is more than a reader can hold.
+    if (c->find(", ") != std::string::npos && !phrase.ends_with("{x}")) return std::nullopt;
+    auto filled = fill(plural ? plural_phrase(phrase) : phrase, *c, definite, plural);
+    if (!filled) return std::nullopt;
+    return Phrase{*filled, true, plural};
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& query, const Attribution& g,
+                                                         const RelationProfile& profile) const {
+  if (!question_phrases_) return std::nullopt;
+  const ResolvedQuery& q = query.branches[0];
+  const Node answer{true, 0};
+  std::vector<std::size_t> conditions;
+  for (std::size_t i = 0; i < q.patterns.size(); ++i)
+    if (touches(q.patterns[i], answer)) conditions.push_back(i);
+  auto phrases = [&](std::size_t i) { return question_phrases_->find(kg_.relation_name(q.patterns[i].relation)); };
+  for (std::size_t i = 0; i < q.patterns.size(); ++i)
+    if (!phrases(i)) return std::nullopt;
+  if (conditions.size() == 1) {
+    const ResolvedPattern& p = q.patterns[conditions[0]];
+    const Node& far = end_at(p, verbalize::other(slot_of(p, answer)));
+    const std::string& asked = phrases(conditions[0])->question[at(asked_side(p, answer))];
+    if (query.branches.size() > 1) {
+      // A union: the question asked of every entity that shares the subject's name.
+      const Slot far_slot = verbalize::other(slot_of(p, answer));
+      const TypeId type = kg_.entity_type(far.id);
+      std::string noun = type != kNone ? std::string(kg_.type_name(type)) : phrasing(p.relation).noun(far_slot);
+      if (noun.empty()) return std::nullopt;
+      std::replace(noun.begin(), noun.end(), '_', ' ');
+      const std::size_t n = query.branches.size();
+      static constexpr std::array<std::string_view, 8> kCount = {"",     "",     "two", "three",
+                                                                 "four", "five", "six", "seven"};
+      const std::string x = fmt::format("each of the {} {} named {}", n < kCount.size() ? kCount[n] : std::to_string(n),
+                                        plural_noun(noun), kg_.entity_name(far.id));
+      auto out = fill(asked, x, false, false);
+      return out ? std::optional(tidy_question(*out)) : std::nullopt;
+    }
+    auto x = node_phrase(query, far, conditions[0], profile);
+    if (!x) return std::nullopt;
+    // "Where was Steven Spielberg, who directed Jaws, born?" holds a clause in the middle:
+    // asked as a clause on the answer instead ("Which city is the birthplace of Steven
+    // Spielberg, who directed Jaws?") where that phrase ends with the name.
+    const bool clause_inside = x->text.find(", ") != std::string::npos && !asked.ends_with("{x}?");
+    if (!clause_inside) {
+      auto out = fill(asked, x->text, x->noun_phrase, x->plural);
+      return out ? std::optional(tidy_question(*out)) : std::nullopt;
+    }
+    if (!phrases(conditions[0])->clause[at(asked_side(p, answer))].ends_with("{x}")) return std::nullopt;
+  }
+  // Clauses on the answer: "Who directed Jaws and was born in Cincinnati?"
+  const bool several = g.targets.size() > 1;
+  // What the answers are: "Who", "Which films" (their type, else the relation's noun), "What".
+  const ResolvedPattern& first = q.patterns[conditions[0]];
+  const Slot about = slot_of(first, answer);
+  TypeId type = kg_.entity_type(g.targets.front());
+  for (EntityId a : g.targets)
+    if (kg_.entity_type(a) != type) type = kNone;
+  std::string noun = type != kNone ? std::string(kg_.type_name(type)) : phrasing(first.relation).noun(about);
+  std::replace(noun.begin(), noun.end(), '_', ' ');
+  std::string subject;
+  if (noun == "person")
+    subject = "Who";
+  else if (noun.empty() || noun == "work" || noun == "one")
+    subject = "What";
+  else
+    subject = "Which " + (several ? plural_noun(noun) : noun);
+  // "Who" takes a verb in the singular however many answer. Conditions in one relation,
+  // said the same way, share their clause ("starred Brad Pitt and Susan Sarandon").
+  const bool plural = several && subject != "Who";
+  // Clauses whose object is a noun phrase or carries a clause of its own go last, so that
+  // "and" cannot attach to it ("Who directed Three Brave Men and wrote the films starring
+  // Michael Rennie?").
+  std::vector<std::string> clauses, last;
+  std::vector<bool> done(q.patterns.size(), false);
+  for (std::size_t i : conditions) {
+    if (done[i]) continue;
+    const ResolvedPattern& p = q.patterns[i];
+    const Side side = asked_side(p, answer);
+    std::vector<std::string> objects;
+    bool noun_phrase = false;
+    for (std::size_t j : conditions) {
+      const ResolvedPattern& other = q.patterns[j];
+      if (done[j] || other.relation != p.relation || asked_side(other, answer) != side) continue;
+      auto x = node_phrase(query, end_at(other, verbalize::other(slot_of(other, answer))), j, profile);
+      if (!x) return std::nullopt;
+      objects.push_back(x->text);
+      noun_phrase = noun_phrase || x->noun_phrase;
+      done[j] = true;
+    }
+    // 'tagged "comedy" and "gene wilder"': a quoted slot quotes each object.
+    std::string phrase = phrases(i)->clause[at(side)];
+    if (const auto quoted = phrase.find("\"{x}\""); quoted != std::string::npos && objects.size() > 1) {
+      phrase.replace(quoted, 5, "{x}");
+      for (auto& o : objects) o = "\"" + o + "\"";
+    }
+    auto clause = fill(phrase, verbalize::join_list(objects), noun_phrase, plural);
+    if (!clause) return std::nullopt;
+    const bool long_object = noun_phrase || clause->find(", ") != std::string::npos;
+    (long_object ? last : clauses).push_back(std::move(*clause));
+  }
+  clauses.insert(clauses.end(), last.begin(), last.end());
+  return tidy_question(subject + " " + verbalize::join_list(clauses) + "?");
+}
+
+}  // namespace caqa::kg
