@@ -8,7 +8,7 @@
 
 #include "caqa/audit/surface_cues.h"
 #include "caqa/hash.h"
-#include "caqa/json_string.h"
+#include "caqa/kg/answerability.h"
 #include "caqa/kg/citation_drafts.h"
 #include "caqa/kg/citation_facts.h"
 #include "caqa/kg/label_verifier.h"
@@ -58,63 +58,6 @@ bool stated_answers_hold(const Question& question, const ResolvedQuery& resolved
   ExtendedQuery plain;
   plain.branches.push_back(resolved);
   return answers_of(plain, kg) == std::optional(stated);
-}
-
-// Every link that leads to the answer is one the KG, asked that way, answers with many
-// objects on average (relation_profile.h, generic): "Who has worked as an aviator?",
-// "Which cities are in Mexico?". The world has more answers than the KG lists, so the
-// answer statement could not be complete.
-bool asks_only_generic_links(const ExtendedQuery& query, const RelationProfile& profile) {
-  const Node answer{true, 0};
-  for (const ResolvedPattern& p : query.branches[0].patterns) {
-    if (!(p.head == answer || p.tail == answer)) continue;
-    if (!profile.at(p.relation, p.tail == answer).generic) return false;
-  }
-  return true;
-}
-
-// The only link to the answer asks the many side of a relation that holds once the other
-// way ("Which films did John Ford direct?", "Which organizations are headquartered in
-// Dublin?"): every film has its director, and the world has more of them than the KG.
-bool asks_the_many_side_only(const ExtendedQuery& query, const RelationProfile& profile) {
-  const Node answer{true, 0};
-  std::size_t links = 0;
-  bool many_side = false;
-  for (const ResolvedPattern& p : query.branches[0].patterns) {
-    if (!(p.head == answer || p.tail == answer)) continue;
-    ++links;
-    const bool from_head = p.tail == answer;
-    many_side = !profile.at(p.relation, from_head).functional && profile.at(p.relation, !from_head).functional;
-  }
-  return links == 1 && many_side;
-}
-
-// A fact of G holds more than once where its relation holds once (relation_profile.h,
-// overfull): a merged title, a film by two directors; or names an entity that is both a
-// value and a thing (MetaQA's "2012").
-bool grounds_on_a_merged_entity(const Attribution& g, const RelationProfile& profile) {
-  return std::any_of(g.supportive.begin(), g.supportive.end(), [&](const Triple& t) {
-    return profile.overfull(t) || profile.mixes_values_and_things(t.head) || profile.mixes_values_and_things(t.tail);
-  });
-}
-
-// Why the names of G would mislead a reader (display_names.h), if they would: an entity
-// that shares its name with another and that no fact tells apart, or a fact of G that its
-// subject's qualifier already states ("When was A Star Is Born (1937) released?").
-std::optional<std::string> misleading_names(const Attribution& g, const DisplayNames* names) {
-  if (!names) return std::nullopt;
-  for (const Triple& t : g.supportive) {
-    for (EntityId e : {t.head, t.tail})
-      if (names->shared(e) && names->qualifier(e).relation == kNone)
-        return "names an entity that shares its name and that no fact tells apart";
-    if (const auto q = names->qualifier(t.head); q.relation == t.relation && q.value == t.tail)
-      return "asks what an entity's qualifier already says";
-    for (EntityId e : {t.head, t.tail})
-      if (const auto q = names->qualifier(e);
-          q.relation != kNone && std::binary_search(g.targets.begin(), g.targets.end(), q.value))
-        return "an entity's qualifier names the answer";
-  }
-  return std::nullopt;
 }
 
 // G's entities as the texts name them.
@@ -210,20 +153,8 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     problem("extended query's answers over the KG differ from the stated answers");
     return out;
   }
-  // Answerable as written (docs/benchmark.md).
-  if (asks_only_generic_links(extended, profile)) {
-    problem("open question: every link to the answer is generic");
-    return out;
-  }
-  if (asks_the_many_side_only(extended, profile)) {
-    problem("open question: asks the many side of a link that holds once the other way");
-    return out;
-  }
-  if (grounds_on_a_merged_entity(*g, profile)) {
-    problem("a fact of G has a second value where its relation holds once, or names a value that is also a thing");
-    return out;
-  }
-  if (auto why = misleading_names(*g, verbalizer.display_names())) {
+  // Answerable as written (answerability.h).
+  if (auto why = unanswerable(extended, *g, profile, verbalizer.display_names())) {
     problem(*why);
     return out;
   }
@@ -401,92 +332,6 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
   for (const auto& entry : order) sorted.push_back(std::move(out.samples[entry.second]));
   out.samples = std::move(sorted);
   if (progress) progress(questions.size(), questions.size());
-  return out;
-}
-
-void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stats) {
-  stats.labels = {};
-  stats.complexities = {};
-  stats.samples = {};
-  stats.contradiction_rules = {};
-  stats.cells = {};
-  for (const auto& s : samples) {
-    ++stats.cells[index_of(s.label)][index_of(s.complexity)][s.test];
-    if (s.label == Label::Contradictory) ++stats.contradiction_rules[static_cast<std::size_t>(s.contradiction)];
-    ++stats.labels[index_of(s.label)][s.test];
-    ++stats.complexities[index_of(s.complexity)][s.test];
-    ++stats.samples[s.test];
-  }
-}
-
-void append_sample_json(std::string& out, const BenchmarkSample& s, const KnowledgeGraph& kg) {
-  auto field = [&](std::string_view key, std::string_view value) {
-    out += key;
-    append_json_string(out, value);
-  };
-  auto triples = [&](std::string_view key, bool names) {
-    out += key;
-    for (std::size_t i = 0; i < s.evidence.size(); ++i) {
-      const Triple& t = s.evidence[i];
-      out += i == 0 ? "[[" : ",[";
-      append_json_string(out, names ? kg.entity_name(t.head) : kg.entity_key(t.head));
-      out.push_back(',');
-      append_json_string(out, kg.relation_name(t.relation));
-      out.push_back(',');
-      append_json_string(out, names ? kg.entity_name(t.tail) : kg.entity_key(t.tail));
-      out.push_back(']');
-    }
-    out += s.evidence.empty() ? "[]" : "]";
-  };
-  field("{\"id\":", s.id);
-  field(",\"question\":", s.question);
-  field(",\"answer\":", s.answer);
-  field(",\"citation\":", s.citation);
-  field(",\"label\":", label_name(s.label));
-  field(",\"complexity\":", complexity_name(s.complexity));
-  field(",\"split\":", s.test ? "test" : "train");
-  triples(",\"evidence\":{\"triples\":", true);
-  triples(",\"keys\":", false);
-  field("},\"source_question\":", s.source_question);
-  field(",\"extension\":", extension_name(s.extension));
-  out.push_back('}');
-}
-
-std::string sample_json(const BenchmarkSample& s, const KnowledgeGraph& kg) {
-  std::string out;
-  append_sample_json(out, s, kg);
-  return out;
-}
-
-std::string statistics_markdown(const BuildStats& st) {
-  std::string out = "| Classes | | Train | Test | Total |\n| --- | --- | ---: | ---: | ---: |\n";
-  out += fmt::format("| | | {} | {} | {} |\n", st.samples[0], st.samples[1], st.samples[0] + st.samples[1]);
-  constexpr std::array<std::string_view, kLabelCount> kShort = {"Sup.", "Par.", "Con.", "Irr."};
-  for (int l = 0; l < kLabelCount; ++l)
-    out += fmt::format("| {} | {} | {} | {} | {} |\n", l == 0 ? "Category" : "", kShort[l], st.labels[l][0],
-                       st.labels[l][1], st.labels[l][0] + st.labels[l][1]);
-  for (Complexity c : kComplexities) {
-    int i = index_of(c);
-    out += fmt::format("| {} | {} | {} | {} | {} |\n", i == 0 ? "Complexity" : "", complexity_name(c),
-                       st.complexities[i][0], st.complexities[i][1], st.complexities[i][0] + st.complexities[i][1]);
-  }
-  for (int split : {1, 0}) {
-    out += fmt::format("\n{} split, label x complexity:\n\n| Label |", split == 1 ? "Test" : "Train");
-    for (Complexity c : kComplexities) out += fmt::format(" {} |", complexity_name(c));
-    out += " Total |\n| --- |";
-    for (std::size_t i = 0; i <= kComplexities.size(); ++i) out += " ---: |";
-    out += "\n";
-    for (Label l : kLabels) {
-      out += fmt::format("| {} |", label_name(l));
-      std::size_t total = 0;
-      for (Complexity c : kComplexities) {
-        const std::size_t n = st.cells[index_of(l)][index_of(c)][split];
-        total += n;
-        out += fmt::format(" {} |", n);
-      }
-      out += fmt::format(" {} |\n", total);
-    }
-  }
   return out;
 }
 

@@ -1,0 +1,96 @@
+// The builder's documents: sample lines (schema/benchmark_sample.schema.json) and the
+// statistics (the paper's Table 4), counted from the samples kept.
+#include <fmt/format.h>
+
+#include "caqa/json_string.h"
+#include "caqa/kg/benchmark_builder.h"
+
+namespace caqa::kg {
+
+void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stats) {
+  stats.labels = {};
+  stats.complexities = {};
+  stats.samples = {};
+  stats.contradiction_rules = {};
+  stats.cells = {};
+  for (const auto& s : samples) {
+    ++stats.cells[index_of(s.label)][index_of(s.complexity)][s.test];
+    if (s.label == Label::Contradictory) ++stats.contradiction_rules[static_cast<std::size_t>(s.contradiction)];
+    ++stats.labels[index_of(s.label)][s.test];
+    ++stats.complexities[index_of(s.complexity)][s.test];
+    ++stats.samples[s.test];
+  }
+}
+
+void append_sample_json(std::string& out, const BenchmarkSample& s, const KnowledgeGraph& kg) {
+  auto field = [&](std::string_view key, std::string_view value) {
+    out += key;
+    append_json_string(out, value);
+  };
+  auto triples = [&](std::string_view key, bool names) {
+    out += key;
+    for (std::size_t i = 0; i < s.evidence.size(); ++i) {
+      const Triple& t = s.evidence[i];
+      out += i == 0 ? "[[" : ",[";
+      append_json_string(out, names ? kg.entity_name(t.head) : kg.entity_key(t.head));
+      out.push_back(',');
+      append_json_string(out, kg.relation_name(t.relation));
+      out.push_back(',');
+      append_json_string(out, names ? kg.entity_name(t.tail) : kg.entity_key(t.tail));
+      out.push_back(']');
+    }
+    out += s.evidence.empty() ? "[]" : "]";
+  };
+  field("{\"id\":", s.id);
+  field(",\"question\":", s.question);
+  field(",\"answer\":", s.answer);
+  field(",\"citation\":", s.citation);
+  field(",\"label\":", label_name(s.label));
+  field(",\"complexity\":", complexity_name(s.complexity));
+  field(",\"split\":", s.test ? "test" : "train");
+  triples(",\"evidence\":{\"triples\":", true);
+  triples(",\"keys\":", false);
+  field("},\"source_question\":", s.source_question);
+  field(",\"extension\":", extension_name(s.extension));
+  out.push_back('}');
+}
+
+std::string sample_json(const BenchmarkSample& s, const KnowledgeGraph& kg) {
+  std::string out;
+  append_sample_json(out, s, kg);
+  return out;
+}
+
+std::string statistics_markdown(const BuildStats& st) {
+  std::string out = "| Classes | | Train | Test | Total |\n| --- | --- | ---: | ---: | ---: |\n";
+  out += fmt::format("| | | {} | {} | {} |\n", st.samples[0], st.samples[1], st.samples[0] + st.samples[1]);
+  constexpr std::array<std::string_view, kLabelCount> kShort = {"Sup.", "Par.", "Con.", "Irr."};
+  for (int l = 0; l < kLabelCount; ++l)
+    out += fmt::format("| {} | {} | {} | {} | {} |\n", l == 0 ? "Category" : "", kShort[l], st.labels[l][0],
+                       st.labels[l][1], st.labels[l][0] + st.labels[l][1]);
+  for (Complexity c : kComplexities) {
+    int i = index_of(c);
+    out += fmt::format("| {} | {} | {} | {} | {} |\n", i == 0 ? "Complexity" : "", complexity_name(c),
+                       st.complexities[i][0], st.complexities[i][1], st.complexities[i][0] + st.complexities[i][1]);
+  }
+  for (int split : {1, 0}) {
+    out += fmt::format("\n{} split, label x complexity:\n\n| Label |", split == 1 ? "Test" : "Train");
+    for (Complexity c : kComplexities) out += fmt::format(" {} |", complexity_name(c));
+    out += " Total |\n| --- |";
+    for (std::size_t i = 0; i <= kComplexities.size(); ++i) out += " ---: |";
+    out += "\n";
+    for (Label l : kLabels) {
+      out += fmt::format("| {} |", label_name(l));
+      std::size_t total = 0;
+      for (Complexity c : kComplexities) {
+        const std::size_t n = st.cells[index_of(l)][index_of(c)][split];
+        total += n;
+        out += fmt::format(" {} |", n);
+      }
+      out += fmt::format(" {} |\n", total);
+    }
+  }
+  return out;
+}
+
+}  // namespace caqa::kg
