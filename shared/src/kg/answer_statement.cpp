@@ -269,10 +269,19 @@ std::string Verbalizer::branch_statement(const ResolvedQuery& q, std::span<const
     if (middles.size() < 2) continue;
     const Triple& t = derivations.front().triples[i];
     const std::string constant = name(constant_at_head ? t.head : t.tail);
-    const std::string placeholder(kListGap);
-    std::string lead = sentence_without_stop(phrasing(p.relation), constant_at_head ? constant : placeholder,
-                                             constant_at_head ? placeholder : constant);
-    sentences.push_back(fill_list(lead, middles));
+    // The middles as the subject agree with the verb ("First Sunday and Baggage Claim were
+    // written by ..."); elsewhere they are listed in the phrase.
+    const Slot middle_slot = constant_at_head ? Slot::Tail : Slot::Head;
+    if (phrasing(p.relation).subject(0) == middle_slot) {
+      sentences.push_back(fill_list(std::string(kListGap), middles) + " " +
+                          verbalize::plural_predicate(phrasing(p.relation).predicate(0, constant)));
+    } else {
+      const std::string placeholder(kListGap);
+      sentences.push_back(
+          fill_list(sentence_without_stop(phrasing(p.relation), constant_at_head ? constant : placeholder,
+                                          constant_at_head ? placeholder : constant),
+                    middles));
+    }
     shared[i] = true;
   }
   for (const AnswerDerivation& x : derivations)

@@ -113,10 +113,13 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
            if (!is_used(t.relation) || !plain(t)) return false;
            // Not G's facts, nor their mirror images (a symmetric relation such as spouse
            // states the same fact both ways).
+           // A claim's subject never gets another object of its relation ("The screenplay of
+           // Lawrence of Arabia was written by Robert Bolt" beside "... by Michael Wilson"
+           // reads as a contradiction, co-writers or not), nor a claim's object another
+           // subject along a link that mostly holds once.
            const bool second_value = std::any_of(g.supportive.begin(), g.supportive.end(), [&](const Triple& c) {
              return c.relation == t.relation &&
-                    ((c.head == t.head && c.tail != t.tail &&
-                      profile.at(c.relation, true).single_share() >= kNearFunctionalShare) ||
+                    ((c.head == t.head && c.tail != t.tail) ||
                      (c.tail == t.tail && c.head != t.head &&
                       profile.at(c.relation, false).single_share() >= kNearFunctionalShare));
            });

@@ -22,9 +22,9 @@ DirectionProfile count(const KnowledgeGraph& kg, RelationId r, bool from_head) {
   return out;
 }
 
-// Entities at this end of the relation that state nothing themselves (no fact has them as
-// its head): values and categories, such as years, genres and languages.
-bool ends_in_values(const KnowledgeGraph& kg, RelationId r, bool at_tail) {
+// The share of the entities at this end of the relation that state nothing themselves
+// (no fact has them as its head): values and categories, such as years, genres, languages.
+double value_share(const KnowledgeGraph& kg, RelationId r, bool at_tail) {
   const EntityList ends = at_tail ? kg.relation_range(r) : kg.relation_domain(r);
   const std::size_t step = ends.size() / RelationProfile::kMaxSubjects + 1;
   std::size_t counted = 0, values = 0;
@@ -32,8 +32,7 @@ bool ends_in_values(const KnowledgeGraph& kg, RelationId r, bool at_tail) {
     ++counted;
     values += kg.out_edges(ends[i]).empty();
   }
-  constexpr double kValueShare = 0.95;
-  return counted > 0 && static_cast<double>(values) >= kValueShare * static_cast<double>(counted);
+  return counted == 0 ? 0.0 : static_cast<double>(values) / static_cast<double>(counted);
 }
 
 bool count_symmetric(const KnowledgeGraph& kg, RelationId r) {
@@ -56,8 +55,11 @@ RelationProfile::RelationProfile(const KnowledgeGraph& kg) : kg_(kg) {
     Entry& e = by_relation_[r];
     e.way[0] = count(kg, r, true);
     e.way[1] = count(kg, r, false);
-    e.way[0].values = ends_in_values(kg, r, true);
-    e.way[1].values = ends_in_values(kg, r, false);
+    for (bool from_head : {true, false}) {
+      DirectionProfile& way = e.way[from_head ? 0 : 1];
+      way.value_share = value_share(kg, r, from_head);
+      way.values = way.value_share >= kValueShare;
+    }
     e.symmetric = count_symmetric(kg, r);
     if (e.symmetric) e.way[0].functional = e.way[1].functional = false;
     // From the tail, a link holds once only in a one-to-one relation: Mark Zuckerberg
@@ -82,7 +84,8 @@ bool RelationProfile::overfull(const Triple& fact) const {
 bool RelationProfile::mixes_values_and_things(EntityId e) const {
   if (kg_.out_edges(e).empty()) return false;
   const EdgeList in = kg_.in_edges(e);
-  return std::any_of(in.begin(), in.end(), [&](const Edge& edge) { return at(edge.relation, true).values; });
+  return std::any_of(in.begin(), in.end(),
+                     [&](const Edge& edge) { return at(edge.relation, true).value_share >= kMostlyValueShare; });
 }
 
 std::vector<RelationProfile::Row> RelationProfile::rows() const {

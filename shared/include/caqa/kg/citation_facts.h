@@ -30,10 +30,11 @@ namespace caqa::kg {
 
 class CitationFacts {
  public:
-  // A decoy never gives an entity of G a second object along a link that mostly holds once
-  // (kNearFunctionalShare of its subjects: "Michael Fassbender holds citizenship of
-  // Ireland" beside "... Germany, which Michael Fassbender is a citizen of" reads as a
-  // contradiction); a fact and its mirror image are never stated twice.
+  // A decoy never gives the subject of a fact of G another object of that fact's relation
+  // ("Michael Fassbender holds citizenship of Ireland" beside "... Germany, which Michael
+  // Fassbender is a citizen of" reads as a contradiction, dual citizens or not), nor its
+  // object another subject along a link that mostly holds once (kNearFunctionalShare of
+  // its subjects); a fact and its mirror image are never stated twice.
   static constexpr double kNearFunctionalShare = 0.8;
   CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg,
                 const RelationProfile& profile);

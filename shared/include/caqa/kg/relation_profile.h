@@ -33,7 +33,8 @@ struct DirectionProfile {
   std::size_t facts = 0;     // their objects, summed
   bool functional = false;
   bool generic = false;
-  bool values = false;  // the objects state nothing themselves: years, genres, languages
+  double value_share = 0;  // of the objects, those that state nothing themselves
+  bool values = false;     // kValueShare of them do: years, genres, languages
   double single_share() const { return subjects == 0 ? 0.0 : static_cast<double>(single) / subjects; }
   double mean_objects() const { return subjects == 0 ? 0.0 : static_cast<double>(facts) / subjects; }
 };
@@ -43,6 +44,10 @@ class RelationProfile {
   static constexpr double kFunctionalShare = 0.9;
   static constexpr double kGenericMean = 4.0;
   static constexpr double kSymmetricShare = 0.95;
+  static constexpr double kValueShare = 0.95;
+  // A relation whose objects are mostly values: one of its objects that states facts of
+  // its own is a value and a thing at once (mixes_values_and_things).
+  static constexpr double kMostlyValueShare = 0.75;
   static constexpr std::size_t kMaxSubjects = std::size_t{1} << 16;
 
   explicit RelationProfile(const KnowledgeGraph& kg);
