@@ -92,6 +92,11 @@ class BuildCommand : public Command {
     app->add_option("--sample-queries", sample_queries_,
                     "Also sample N questions from the KG (single triples, 2-hop paths, 2-branch trees with 1-3 "
                     "answers; text from --query-templates). Default 0; 6000 for the default benchmark");
+    app->add_option("--train-questions", options_.train_questions,
+                    "Also N new questions sampled from the KG for the train split only (a reader trains on them): "
+                    "built and filtered after the benchmark, none of their facts a claim of a test question; the test "
+                    "split stays byte-identical. Default 0")
+        ->capture_default_str();
     harden_ =
         app->add_flag("--harden,!--no-harden", harden_value_,
                       "Adversarial filtering (AFLite, docs/hardening.md): drop the samples a bag-of-n-grams model "
@@ -264,6 +269,7 @@ class BuildCommand : public Command {
   kg::BenchmarkOptions options(bool is_default) const {
     kg::BenchmarkOptions o = is_default ? kg::default_benchmark_options() : kg::BenchmarkOptions{};
     o.max_questions = options_.max_questions;
+    o.train_questions = options_.train_questions;
     o.audit = options_.audit;
     o.build.verify = options_.build.verify;
     o.build.seed = seed_;

@@ -2,9 +2,10 @@
 """benchmark.checks: the default benchmark passes the checks anyone can repeat without
 caqa (issue 33): scripts/surface_probe.py (a gradient-boosted probe on nine surface
 numbers) stays within 0.05 of the majority class, and scripts/reader_check.py draws a
-stratified blind sample and scores returned labels.
+stratified blind sample and scores returned labels. And `caqa build --train-questions`
+(issue 34) adds train samples only, the test split byte for byte the same.
 
-    benchmark_checks_test.py SOURCE_DIR BENCH
+    benchmark_checks_test.py SOURCE_DIR BENCH CAQA
 
 BENCH is the default benchmark the test fixture built. Run with Debian's python3 (it
 needs python3-sklearn for the probe).
@@ -15,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-src, bench = sys.argv[1], sys.argv[2]
+src, bench, caqa = sys.argv[1], sys.argv[2], sys.argv[3]
 failures = []
 
 
@@ -53,5 +54,22 @@ with tempfile.TemporaryDirectory() as tmp:
     check("score: agreement 38/40", abs(score["agreement"] - 38 / 40) < 1e-12, out.stdout.splitlines()[0])
     check("score: one of 40 flagged unanswerable", abs(score["unanswerable"] - 1 / 40) < 1e-12)
     check("score: naturalness 4.00", score["naturalness"] == 4)
+
+with tempfile.TemporaryDirectory() as tmp:
+    more = os.path.join(tmp, "more")
+    subprocess.run([caqa, "build", "-q", "--no-audit", "--train-questions", "3000", "-o", more], check=True)
+    same = open(os.path.join(more, "test.jsonl"), "rb").read() == open(os.path.join(bench, "test.jsonl"), "rb").read()
+    check("--train-questions: test.jsonl byte-identical", same)
+    m = json.load(open(os.path.join(more, "manifest.json")))
+    base = json.load(open(os.path.join(bench, "manifest.json")))
+    t = m["train_questions"]
+    added = m["counts"]["samples"]["train"] - base["counts"]["samples"]["train"]
+    check("--train-questions: the samples added are all train and counted", added == t["samples"] > 0,
+          f"{t}, train {base['counts']['samples']['train']} -> {m['counts']['samples']['train']}")
+    ids = set()
+    for name in ("train.jsonl", "test.jsonl"):
+        for line in open(os.path.join(more, name)):
+            ids.add(json.loads(line)["id"])
+    check("--train-questions: ids distinct", len(ids) == m["counts"]["samples"]["train"] + m["counts"]["samples"]["test"])
 
 sys.exit(1 if failures else 0)

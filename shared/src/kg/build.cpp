@@ -14,6 +14,7 @@
 #include "caqa/kg/import_sparql.h"
 #include "caqa/kg/query_sampler.h"
 #include "caqa/kg/question_reader.h"
+#include "caqa/kg/training_questions.h"
 #include "caqa/verbalize/text_check_report.h"
 
 namespace caqa::kg {
@@ -222,8 +223,6 @@ BuiltBenchmark build_over(const KnowledgeGraph& graph, const GraphSummary& summa
   BuildOptions build = options.build;
   if (sources.implied_facts) build.implied_facts = ImpliedFacts::parse(sources.implied_facts->text(), graph, problems);
   BuildResult result = build_benchmark(graph, questions, verbalizer, build, observer.building, options.parallel);
-  // The samples hold what they need; the memory goes to what comes next.
-  std::vector<Question>().swap(questions);
   result.problems.merge(problems);
   if (sources.rewriter.rewrite)
     verbalize::rewrite_texts(result.samples, graph, verbalize::EntityNameIndex(graph), sources.rewriter,
@@ -233,13 +232,35 @@ BuiltBenchmark build_over(const KnowledgeGraph& graph, const GraphSummary& summa
     if (options.audit) built.audit_before_hardening = audit_samples(result.samples, options.parallel);
     harden(result, options.hardening, options.parallel, built, hardening_md);
   }
+  // --train-questions: train samples of new questions, added after the benchmark is built
+  // and filtered, so its test split is what it is without them (training_questions.h).
+  if (options.train_questions > 0) {
+    TrainingQuestionsReport report;
+    auto extra =
+        training_samples(graph, phrases, questions, result.samples, verbalizer, build, options.train_questions,
+                         options.harden ? &options.hardening : nullptr, options.parallel, result.problems, report);
+    result.samples.insert(result.samples.end(), std::make_move_iterator(extra.begin()),
+                          std::make_move_iterator(extra.end()));
+    std::sort(result.samples.begin(), result.samples.end(),
+              [](const BenchmarkSample& a, const BenchmarkSample& b) { return a.id < b.id; });
+    count_samples(result.samples, result.stats);
+    built.training = report;
+  }
+  // The samples hold what they need; the memory goes to what comes next.
+  std::vector<Question>().swap(questions);
   // The lint and the audit first: what they allocate (the audit's probe rows: hundreds of
   // megabytes at MetaQA's size) is free again before the documents grow.
   verbalize::lint_samples(result.samples, graph, built.text_checks, options.parallel, &display_names);
   if (options.audit) built.audit = audit_samples(result.samples, options.parallel);
   render_samples(result.samples, graph, options.parallel, built);
-  built.statistics_md =
-      statistics_markdown(result.stats) + verbalize::text_checks_markdown(built.text_checks) + hardening_md;
+  built.statistics_md = statistics_markdown(result.stats);
+  if (built.training)
+    built.statistics_md += fmt::format(
+        "\nTraining questions (--train-questions {}): {} new questions sampled; {} of their samples left out for a "
+        "fact that is a claim of the test split, {} by their own adversarial filtering; {} added to the train split.\n",
+        built.training->asked, built.training->sampled, built.training->sharing_test_facts, built.training->filtered,
+        built.training->samples);
+  built.statistics_md += verbalize::text_checks_markdown(built.text_checks) + hardening_md;
   if (built.audit_before_hardening && built.audit_before_hardening->ok())
     built.statistics_md +=
         "\n## Before adversarial filtering\n\n" + audit::render_markdown(built.audit_before_hardening->report);

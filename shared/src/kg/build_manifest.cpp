@@ -57,6 +57,12 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
   m["test_fraction"] = options.build.test_fraction;
   m["verify"] = options.build.verify;
   m["sample_queries"] = options.sample_queries;
+  if (built.training)
+    m["train_questions"] = Json{{"asked", built.training->asked},
+                                {"sampled", built.training->sampled},
+                                {"left_out_for_test_claims", built.training->sharing_test_facts},
+                                {"filtered", built.training->filtered},
+                                {"samples", built.training->samples}};
   Json inputs = Json::array();
   for (const SourceFile* f : inputs_in_order(sources))
     inputs.push_back(file_entry(file_name(f->path), f->bytes, sources.sha256_hex));

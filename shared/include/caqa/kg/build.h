@@ -19,6 +19,7 @@
 #include "caqa/kg/kg_text.h"
 #include "caqa/kg/memory_graph.h"
 #include "caqa/kg/problem_counts.h"
+#include "caqa/kg/training_questions.h"
 #include "caqa/verbalize/text_stage.h"
 
 namespace caqa::kg {
@@ -77,10 +78,11 @@ struct BuildSources {
 
 struct BenchmarkOptions {
   BuildOptions build;
-  std::size_t max_questions = 0;   // use only the first N questions (0 = all)
-  std::size_t sample_queries = 0;  // questions sampled from the KG in addition (query_sampler.h)
-  bool audit = true;               // run the shortcut audit (caqa/audit) on the split built
-  bool harden = true;              // adversarial filtering (caqa/hardening) of the samples built
+  std::size_t max_questions = 0;    // use only the first N questions (0 = all)
+  std::size_t sample_queries = 0;   // questions sampled from the KG in addition (query_sampler.h)
+  std::size_t train_questions = 0;  // more questions for the train split only (training_questions.h)
+  bool audit = true;                // run the shortcut audit (caqa/audit) on the split built
+  bool harden = true;               // adversarial filtering (caqa/hardening) of the samples built
   hardening::AfliteOptions hardening;
   // How, not what: threads for the per-question work, the writing, the audit's probes and
   // the filter's models (caqa/parallel.h).
@@ -116,6 +118,7 @@ struct BuiltBenchmark {
   std::optional<audit::AuditResult> audit;  // BenchmarkOptions::audit
   std::optional<audit::AuditResult> audit_before_hardening;
   std::optional<hardening::AfliteResult> hardening;  // BenchmarkOptions::harden
+  std::optional<TrainingQuestionsReport> training;   // BenchmarkOptions::train_questions
   verbalize::TextCheckReport text_checks;            // the lint of every build; the rewrite's checks
 
   // The documents in the order they are written (the manifest, which hashes the others, last).
