@@ -100,6 +100,22 @@ std::string predicate_of_all(const RelationPhrasing& phrasing, Slot about, const
   return fill_list(phrasing.predicate_about(about, kListGap), objects);
 }
 
+// A relation's first phrasing with several names at `list_slot`: as the subject, with the
+// verb agreeing ("First Sunday and Baggage Claim were written by ..."), else listed where
+// the phrase has them ("Zachary Quinto starred in Star Trek and Margin Call").
+std::string list_sentence(const RelationPhrasing& phrasing, Slot list_slot, const std::vector<std::string>& names,
+                          const std::string& other) {
+  if (phrasing.subject(0) == list_slot) {
+    const std::string pred = phrasing.predicate(0, other);
+    return fill_list(std::string(kListGap), names) + " " +
+           (names.size() > 1 ? verbalize::plural_predicate(pred) : pred);
+  }
+  const std::string gap(kListGap);
+  return fill_list(
+      sentence_without_stop(phrasing, list_slot == Slot::Head ? gap : other, list_slot == Slot::Tail ? gap : other),
+      names);
+}
+
 }  // namespace
 
 // One derivation, pattern by pattern: the entity at each node of its query.
@@ -129,7 +145,7 @@ std::string Verbalizer::try_clause_about(Derivation& d, const Node& node, std::s
   const Node& far = end_at(p, verbalize::other(about));
   const std::string far_phrase = noun_phrase(d, far, pattern, depth + 1);
   const RelationPhrasing& phrasing_of = phrasing(p.relation);
-  const bool person = phrasing_of.is_person(about);
+  const bool person = is_person(p, node, d.entity(node, pattern));
   if (std::string pred = phrasing_of.predicate_about(about, far_phrase); !pred.empty()) {
     d.said[pattern] = true;
     return (person ? "who " : "which ") + pred;
@@ -269,19 +285,8 @@ std::string Verbalizer::branch_statement(const ResolvedQuery& q, std::span<const
     if (middles.size() < 2) continue;
     const Triple& t = derivations.front().triples[i];
     const std::string constant = name(constant_at_head ? t.head : t.tail);
-    // The middles as the subject agree with the verb ("First Sunday and Baggage Claim were
-    // written by ..."); elsewhere they are listed in the phrase.
-    const Slot middle_slot = constant_at_head ? Slot::Tail : Slot::Head;
-    if (phrasing(p.relation).subject(0) == middle_slot) {
-      sentences.push_back(fill_list(std::string(kListGap), middles) + " " +
-                          verbalize::plural_predicate(phrasing(p.relation).predicate(0, constant)));
-    } else {
-      const std::string placeholder(kListGap);
-      sentences.push_back(
-          fill_list(sentence_without_stop(phrasing(p.relation), constant_at_head ? constant : placeholder,
-                                          constant_at_head ? placeholder : constant),
-                    middles));
-    }
+    sentences.push_back(
+        list_sentence(phrasing(p.relation), constant_at_head ? Slot::Tail : Slot::Head, middles, constant));
     shared[i] = true;
   }
   for (const AnswerDerivation& x : derivations)
@@ -294,11 +299,38 @@ std::string Verbalizer::branch_statement(const ResolvedQuery& q, std::span<const
 
 std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attribution& g) const {
   std::vector<std::string> parts;
+  std::vector<bool> merged(query.branches.size(), false);
   for (std::size_t branch = 0; branch < query.branches.size(); ++branch) {
+    if (merged[branch]) continue;
     std::vector<AnswerDerivation> of_branch;
     for (const AnswerDerivation& x : g.derivations)
       if (x.branch == branch) of_branch.push_back(x);
-    if (!of_branch.empty()) parts.push_back(branch_statement(query.branches[branch], of_branch));
+    if (of_branch.empty()) continue;
+    // Union branches of one fact with the same answers are said once, their subjects
+    // listed ("David Seltzer wrote the screenplay of The Omen (1976) and The Omen (2006)").
+    const ResolvedQuery& q = query.branches[branch];
+    auto answers_of_branch = [&](std::size_t b) {
+      std::vector<std::string> names;
+      for (const AnswerDerivation& x : g.derivations)
+        if (x.branch == b) names.push_back(name(x.answer));
+      return names;
+    };
+    const std::vector<std::string> answers = answers_of_branch(branch);
+    std::vector<std::string> subjects;
+    if (q.patterns.size() == 1)
+      for (std::size_t other = branch; other < query.branches.size(); ++other)
+        if (query.branches[other].patterns.size() == 1 && answers_of_branch(other) == answers) {
+          const ResolvedPattern& p = query.branches[other].patterns[0];
+          subjects.push_back(name(p.head.variable ? p.tail.id : p.head.id));
+          merged[other] = true;
+        }
+    if (subjects.size() > 1) {
+      const ResolvedPattern& p = q.patterns[0];
+      parts.push_back(list_sentence(phrasing(p.relation), p.head.variable ? Slot::Tail : Slot::Head, subjects,
+                                    fill_list(std::string(kListGap), answers)));
+    } else {
+      parts.push_back(branch_statement(q, of_branch));
+    }
   }
   // A union's branches, each one sentence of one fact, are listed in one sentence.
   const bool listed = query.branches.size() > 1 && std::all_of(parts.begin(), parts.end(), [](const std::string& s) {

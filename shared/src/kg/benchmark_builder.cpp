@@ -135,7 +135,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   out.shape = *shape;
 
   // 2-3. Extension and grounding: G derives every answer of the extended query.
-  ExtendedQuery extended = extend_query(*resolved, *shape, kg, rng);
+  ExtendedQuery extended = extend_query(*resolved, *shape, kg, rng, &profile);
   auto g = ground_attribution(extended, kg, rng);
   if (!g) {
     problem("extended query grounds to nothing, or to too many bindings");

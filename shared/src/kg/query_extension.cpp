@@ -77,7 +77,7 @@ std::optional<ExtendedQuery> union_extension(const ResolvedQuery& q, const Knowl
 }
 
 std::optional<ExtendedQuery> head_intersection(const ResolvedQuery& q, QueryShape shape, const KnowledgeGraph& kg,
-                                               Rng& rng) {
+                                               const RelationProfile* profile, Rng& rng) {
   // The subject to hang the new triple on: the path's start, or a random tree subject.
   std::vector<EntityId> subjects;
   for (const auto& p : q.patterns) {
@@ -92,8 +92,14 @@ std::optional<ExtendedQuery> head_intersection(const ResolvedQuery& q, QueryShap
   std::set<EntityId> avoid = constants_of(q);
   for (const auto& b : match(q, kg, 64)) avoid.insert(b.begin(), b.end());
   std::vector<ResolvedPattern> candidates;
+  // A fact that tells the subject apart, not one that puts it in a large class: "Steven
+  // Spielberg, who directed Jaws", not "..., who has worked as a film director" (readers
+  // read those as filler). The class is large when its far end has many subjects this way.
+  auto specific = [&](const ResolvedPattern& c) {
+    return !profile || !profile->at(c.relation, c.head.id != subject).generic;
+  };
   for (const auto& c : fresh_edges(kg, subject, Node{false, subject}, relations_of(q), avoid))
-    if (kg.has_name(c.head.id == subject ? c.tail.id : c.head.id)) candidates.push_back(c);
+    if (kg.has_name(c.head.id == subject ? c.tail.id : c.head.id) && specific(c)) candidates.push_back(c);
   if (candidates.empty()) return std::nullopt;
   ResolvedQuery extended = q;
   ResolvedPattern added = pick(candidates, rng);
@@ -136,7 +142,8 @@ Complexity complexity_of(const ExtendedQuery& query) {
   return degree(q, 0) >= 2 ? Complexity::Intersection : Complexity::Concatenation;
 }
 
-ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const KnowledgeGraph& kg, Rng& rng) {
+ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const KnowledgeGraph& kg, Rng& rng,
+                           const RelationProfile* profile) {
   // A single triple about an entity that shares its name is extended by union whenever it
   // can be (the benchmark needs union questions, and only names shared in the KG make
   // them); otherwise the paper's draw among the others.
@@ -157,7 +164,7 @@ ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const K
   for (Extension e : order) {
     std::optional<ExtendedQuery> out;
     if (e == Extension::HeadIntersection)
-      out = head_intersection(query, shape, kg, rng);
+      out = head_intersection(query, shape, kg, profile, rng);
     else if (e == Extension::AnswerIntersection)
       out = answer_intersection(query, kg, rng);
     else

@@ -79,6 +79,7 @@ std::optional<std::string> fill(std::string_view phrase, std::string_view x, boo
   replace_all(out, "{be}", plural ? "were" : "was");
   replace_all(out, "{is}", plural ? "are" : "is");
   replace_all(out, "{has}", plural ? "have" : "has");
+  replace_all(out, "{s}", plural ? "" : "s");
   replace_all(out, "{x}", x);
   return out;
 }

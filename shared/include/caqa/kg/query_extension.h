@@ -19,6 +19,7 @@
 
 #include "caqa/complexity.h"
 #include "caqa/kg/query_match.h"
+#include "caqa/kg/relation_profile.h"
 #include "caqa/rng.h"
 
 namespace caqa::kg {
@@ -41,7 +42,11 @@ struct ExtendedQuery {
 // "intersection".
 Complexity complexity_of(const ExtendedQuery& query);
 
-ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const KnowledgeGraph& kg, Rng& rng);
+// With `profile`, a head intersection adds a fact that tells its subject apart, never one
+// whose far end has many subjects that way (relation_profile.h, generic: "who has worked as
+// an actor").
+ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const KnowledgeGraph& kg, Rng& rng,
+                           const RelationProfile* profile = nullptr);
 
 // Entities the extended query returns for ?a over the whole KG (answers equal to a
 // constant of the query excluded); nullopt when a branch has more than `limit` bindings,

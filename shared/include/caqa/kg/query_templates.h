@@ -49,10 +49,10 @@ class QueryTemplates {
   std::set<std::string, std::less<>> definite_names_;
 };
 
-// Fills {x} and {a x} (with "a" or "an") and agrees {be} (was/were), {is} (is/are) and
-// {has} (has/have) with a singular or plural subject. A noun-phrase filler ("the director
-// of Jaws") takes the place of the phrase's own "the" before {x}. nullopt for an empty
-// phrase, or one that would put an article before a noun phrase.
+// Fills {x} and {a x} (with "a" or "an") and agrees {be} (was/were), {is} (is/are),
+// {has} (has/have) and {s} (a verb's "s": "belong{s}") with a singular or plural subject. A noun-phrase filler ("the
+// director of Jaws") takes the place of the phrase's own "the" before {x}. nullopt for an empty phrase, or one that
+// would put an article before a noun phrase.
 std::optional<std::string> fill(std::string_view phrase, std::string_view x, bool noun_phrase, bool plural);
 
 using verbalize::plural_noun;
