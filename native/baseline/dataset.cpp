@@ -37,16 +37,11 @@ Dataset Dataset::head(std::size_t n) const {
   return d;
 }
 
-namespace {
-
-// A string id as a JSON string token, so that cmd_predict writes every id back as read.
 std::string json_id_token(const Sample& sample) {
   if (sample.integer_id) return sample.id;
   nlohmann::json id = sample.id;
   return id.dump();
 }
-
-}  // namespace
 
 std::optional<Dataset> read_dataset(const std::string& path, std::string& error) {
   auto file = cli::read_file(path, error);

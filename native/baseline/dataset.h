@@ -9,6 +9,7 @@
 
 #include "caqa/baseline/features.h"
 #include "caqa/complexity.h"
+#include "caqa/formats/samples_reader.h"
 #include "caqa/label.h"
 
 namespace caqa::baseline {
@@ -26,6 +27,10 @@ struct Dataset {
   // The first n samples (or all when n >= size()).
   Dataset head(std::size_t n) const;
 };
+
+// A sample's id as its JSON token (a string quoted, an integer as written), so that a
+// prediction file writes every id back as read.
+std::string json_id_token(const Sample& sample);
 
 // A benchmark file (caqa/formats/samples_reader.h) whose samples all have question,
 // answer and citation; "label" is optional, canonical when present. On failure returns

@@ -1,6 +1,7 @@
 // caqa predict: run a built-in baseline over a benchmark split and write a prediction
 // file that `caqa score` reads: {"id":..., "label":..., "score":...} per sample.
 //   trained  the model of `caqa train`; score = its probability of "supportive"
+//   reader   the weights of `caqa train --model reader` (cli/reader_prediction.h)
 //   lexical  BM25-style coverage of question+answer by the citation, thresholds fit on --train;
 //            score = that coverage in [0, 1]
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 #include "caqa/baseline/lexical.h"
 #include "command.h"
 #include "files.h"
+#include "reader_prediction.h"
 
 namespace caqa::cli {
 
@@ -20,22 +22,31 @@ using namespace caqa::baseline;
 class PredictCommand : public Command {
  public:
   explicit PredictCommand(CLI::App& parent) {
-    CLI::App* app = parent.add_subcommand("predict", "Predict labels with a built-in baseline (trained or lexical).");
-    app->add_option("--evaluator", evaluator_, "trained (needs --model) or lexical (needs --train)")
+    CLI::App* app = parent.add_subcommand("predict", "Predict labels with a built-in baseline (trained, reader or lexical).");
+    app->add_option("--evaluator", evaluator_,
+                    "trained or reader (need --model: `caqa train`, `caqa train --model reader`) or lexical (needs "
+                    "--train)")
         ->required()
-        ->check(CLI::IsMember({"trained", "lexical"}));
-    app->add_option("--model", model_, "Model file of `caqa train` (trained)")->type_name("MODEL");
+        ->check(CLI::IsMember({"trained", "reader", "lexical"}));
+    app->add_option("--model", model_, "Model file of `caqa train` (trained, reader)")->type_name("MODEL");
     app->add_option("--train", train_, "Training samples to fit the lexical thresholds on")->type_name("FILE");
     app->add_option("--gold", gold_, "Samples to predict (test.jsonl); scored on stderr when they carry labels")
         ->required()
         ->type_name("BENCH");
     app->add_option("-o,--output", output_, "Prediction file to write (JSON Lines)")->required()->type_name("FILE");
-    app->add_option("--backend", backend_, "auto, cpu or cuda (trained)")
+    app->add_option("--backend", backend_, "auto, cpu or cuda (trained, reader)")
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "cpu", "cuda", "gpu"}));
   }
 
   int run() override {
+    if (evaluator_ == "reader") {
+      if (model_.empty()) {
+        fmt::print(stderr, "error: --evaluator reader needs --model FILE (make one with `caqa train --model reader`)\n");
+        return kExitUsage;
+      }
+      return predict_with_reader(model_, gold_, output_, backend_);
+    }
     auto data = load_dataset("predict", gold_);
     if (!data) return kExitUsage;
     std::vector<Label> labels;

@@ -8,6 +8,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <fstream>
 #include <openssl/evp.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -119,6 +120,20 @@ bool gunzip(std::string_view bytes, std::string& out, std::size_t max_bytes, std
 }
 
 }  // namespace
+
+std::optional<std::string> read_own_state(const std::string& path, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in.is_open()) {
+    error = fmt::format("cannot open {}: {}", path, std::strerror(errno));
+    return std::nullopt;
+  }
+  std::string out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) {
+    error = fmt::format("cannot read {}: {}", path, std::strerror(errno));
+    return std::nullopt;
+  }
+  return out;
+}
 
 std::optional<FileBytes> read_file(const std::string& path, std::string& error, std::size_t max_bytes) {
   FileBytes file;

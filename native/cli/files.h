@@ -38,6 +38,10 @@ class FileBytes {
 std::optional<FileBytes> read_file(const std::string& path, std::string& error,
                                    std::size_t max_bytes = static_cast<std::size_t>(-1));
 
+// A file the running command keeps up to date itself (a training checkpoint): read whole and
+// not remembered as an input, so that the command may replace it afterwards.
+std::optional<std::string> read_own_state(const std::string& path, std::string& error);
+
 // The one way the CLI writes an output, nothing lost or half-written:
 //  - "-" is standard output; a regular file is written to path.tmp-<pid>, then renamed over
 //    path, so a reader never sees half a file;
