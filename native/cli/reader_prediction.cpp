@@ -47,11 +47,7 @@ int predict_with_reader(const std::string& model_path, const std::string& gold, 
     fmt::print(stderr, "error: {}\n", error);
     return kExitUsage;
   }
-  auto examples = encode_examples(*data, weights->config, error);
-  if (!examples) {
-    fmt::print(stderr, "error: {}: {}\n", gold, error);
-    return kExitUsage;
-  }
+  const auto examples = encode_examples(*data, weights->config);
   auto choice = choose_engine(weights->config, parse_backend_request(backend).value_or(compute::BackendRequest::Auto));
   if (!choice.engine) {
     fmt::print(stderr, "error: {}\nhint: use --backend auto or cpu to run on the CPU\n", choice.reason);
@@ -61,7 +57,7 @@ int predict_with_reader(const std::string& model_path, const std::string& gold, 
   choice.engine->set_parameters(weights->params);
   std::vector<std::size_t> all(data->size());
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
-  const ReaderPredictions p = predict_samples(*choice.engine, *examples, all, 128);
+  const ReaderPredictions p = predict_samples(*choice.engine, examples, all, 128);
   std::string out;
   std::size_t scored = 0, right = 0;
   for (std::size_t i = 0; i < data->size(); ++i) {

@@ -109,7 +109,6 @@ int ReaderTraining::run(const CLI::App& app, const baseline::TrainFlags& shared,
   if (max_samples_ > 0 && max_samples_ < data->size()) {
     for (auto* column : {&data->ids, &data->question, &data->answer, &data->citation}) column->resize(max_samples_);
     data->classes.resize(max_samples_);
-    data->complexity.resize(max_samples_);
   }
   TrainingPlan plan;
   ReaderConfig& c = plan.config;
@@ -141,11 +140,7 @@ int ReaderTraining::run(const CLI::App& app, const baseline::TrainFlags& shared,
     return kExitUsage;
   }
   fmt::print(stderr, "caqa train: backend {} ({})\n", choice.engine->name(), choice.reason);
-  auto examples = encode_examples(*data, c, error);
-  if (!examples) {
-    fmt::print(stderr, "error: {}: {}\n", train, error);
-    return kExitUsage;
-  }
+  const auto examples = encode_examples(*data, c);
   plan.metadata = {{"scheme", std::string(data->scheme->name)},
                    {"benchmark_version", benchmark_version(train)},
                    {"command", command_line()},
@@ -154,7 +149,7 @@ int ReaderTraining::run(const CLI::App& app, const baseline::TrainFlags& shared,
   std::string classes;
   for (int k = 0; k < c.classes; ++k) classes += (k ? "," : "") + std::string(data->scheme->class_name(k));
   plan.metadata["classes_names"] = classes;
-  auto outcome = train_reader(*data, *examples, *choice.engine, plan, error);
+  auto outcome = train_reader(*data, examples, *choice.engine, plan, error);
   if (!outcome) {
     fmt::print(stderr, "error: {}\n", error);
     return kExitUsage;

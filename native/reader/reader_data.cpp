@@ -22,6 +22,7 @@ std::optional<ReaderData> read_reader_data(const std::string& path, const LabelS
   options.texts = true;
   options.require_texts = true;
   options.require_label = false;
+  options.require_complexity = false;  // imported gold (WiCE, AttributionBench) has no levels
   options.triples = false;
   SampleParse parsed = read_samples(file->text(), options);
   for (const Diagnostic& problem : parsed.diagnostics.items)
@@ -51,13 +52,11 @@ std::optional<ReaderData> read_reader_data(const std::string& path, const LabelS
     d.question.push_back(std::move(sample.question));
     d.answer.push_back(std::move(sample.answer));
     d.citation.push_back(std::move(sample.citation));
-    d.complexity.push_back(sample.complexity);
   }
   return d;
 }
 
-std::optional<std::vector<ReaderExample>> encode_examples(const ReaderData& data, const ReaderConfig& config,
-                                                          std::string& error) {
+std::vector<ReaderExample> encode_examples(const ReaderData& data, const ReaderConfig& config) {
   const TokenizerConfig tokens{config.buckets, static_cast<std::size_t>(config.max_tokens)};
   std::vector<ReaderExample> out(data.size());
   const unsigned threads = std::max(1u, std::min(std::thread::hardware_concurrency(), 16u));
@@ -71,12 +70,6 @@ std::optional<std::vector<ReaderExample>> encode_examples(const ReaderData& data
       }
     });
   for (std::thread& t : pool) t.join();
-  for (std::size_t i = 0; i < out.size(); ++i)
-    if (out[i].hypothesis.size() == 0 || out[i].premise.size() == 0) {
-      error = "sample " + data.ids[i] + ": its " + (out[i].hypothesis.size() == 0 ? "answer" : "citation") +
-              " has no token to read";
-      return std::nullopt;
-    }
   return out;
 }
 

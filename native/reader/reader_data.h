@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "caqa/complexity.h"
 #include "caqa/reader/batch.h"
 #include "caqa/reader/model.h"
 #include "caqa/vocab/label_scheme.h"
@@ -19,7 +18,6 @@ struct ReaderData {
   std::vector<std::string> ids;  // each as its JSON token, written back as read
   std::vector<std::string> question, answer, citation;
   std::vector<int> classes;  // the scheme's class, -1 where the line has no label
-  std::vector<Complexity> complexity;
   bool has_labels = true;  // every line has a label
   std::size_t size() const { return ids.size(); }
 };
@@ -29,9 +27,7 @@ struct ReaderData {
 // else caqa4. nullopt with "file:line:column: error[code]: ..." on the first problem.
 std::optional<ReaderData> read_reader_data(const std::string& path, const LabelScheme* scheme, std::string& error);
 
-// What the model reads of each sample: the answer against the citation. nullopt with the
-// sample's id in `error` when a text has no token.
-std::optional<std::vector<ReaderExample>> encode_examples(const ReaderData& data, const ReaderConfig& config,
-                                                          std::string& error);
+// What the model reads of each sample: the answer against the citation.
+std::vector<ReaderExample> encode_examples(const ReaderData& data, const ReaderConfig& config);
 
 }  // namespace caqa::reader

@@ -44,6 +44,17 @@ TEST(ReaderTokens, ExactMatchIsCaseFoldedAndCut) {
   EXPECT_EQ(rows.exact, (std::vector<std::uint8_t>{1, 0, 0}));  // cut to 3 tokens
 }
 
+// Imported data has empty citations; attention needs a token, so the text is one empty word.
+TEST(ReaderTokens, AnEmptyTextIsOneEmptyWord) {
+  const TokenizerConfig config{1024, 160};
+  for (const char* text : {"", "  [1] "}) {
+    const TokenRows rows = encode_text(text, "Argo", config);
+    ASSERT_EQ(rows.size(), 1u) << text;
+    EXPECT_EQ(rows.ids, (std::vector<std::uint32_t>{static_cast<std::uint32_t>(fnv1a64("w:") % config.buckets)}));
+    EXPECT_EQ(rows.exact, (std::vector<std::uint8_t>{0}));
+  }
+}
+
 ReaderExample example(std::size_t hyp_tokens, std::size_t prem_tokens, std::uint32_t id_base, int label) {
   ReaderExample ex;
   for (std::size_t t = 0; t < hyp_tokens; ++t) {

@@ -48,6 +48,9 @@ std::vector<std::string> reader_words(std::string_view text) {
 TokenRows encode_text(std::string_view text, std::string_view other, const TokenizerConfig& config) {
   std::vector<std::string> words = reader_words(text);
   if (words.size() > config.max_tokens) words.resize(config.max_tokens);
+  // An empty text (imported data has empty citations) is read as one empty word, so that
+  // attention always has a token to look at.
+  if (words.empty()) words.emplace_back();
   std::vector<std::string> others = reader_words(other);
   std::sort(others.begin(), others.end());
   TokenRows out;
@@ -65,7 +68,7 @@ TokenRows encode_text(std::string_view text, std::string_view other, const Token
 std::string tokenizer_description(const TokenizerConfig& config) {
   return fmt::format(
       "words: runs of ASCII letters, digits and non-ASCII bytes, lower-cased, and each other non-space byte; "
-      "citation markers [N] dropped; at most {} tokens. features: fnv1a64('w:' + word) and fnv1a64('c:' + trigram) "
+      "citation markers [N] dropped; at most {} tokens; an empty text is one empty word. features: fnv1a64('w:' + word) and fnv1a64('c:' + trigram) "
       "over '<' + word + '>' (the hash continued from the prefix), modulo {}. exact match: the word occurs in the "
       "other text",
       config.max_tokens, config.buckets);

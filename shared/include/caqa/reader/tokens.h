@@ -27,7 +27,7 @@ struct TokenizerConfig {
 // The tokens' lower-cased spellings, citation markers dropped.
 std::vector<std::string> reader_words(std::string_view text);
 
-// `text` read against `other` (for the exact-match flags).
+// `text` read against `other` (for the exact-match flags); an empty text is one empty word.
 TokenRows encode_text(std::string_view text, std::string_view other, const TokenizerConfig& config);
 
 // "fnv1a64 of 'w:' + word and 'c:' + trigram of '<' + word + '>', modulo buckets": what a
