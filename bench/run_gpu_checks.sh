@@ -3,23 +3,27 @@
 #   bench/run_gpu_checks.sh package   here: build the test and bench binaries (nvcc, sm_80/90)
 #                                     and copy them, with the shared libraries they need
 #                                     that a bare CUDA image lacks, into .gpu/
-#   bench/run_gpu_checks.sh run [all|meta|baseline]
+#   bench/run_gpu_checks.sh run [all|meta|baseline|reader]
 #                                     there (the device machine, .gpu/ carried): GPU facts,
 #                                     the parity tests (meta bootstrap: tolerance 0; trained
 #                                     baseline: see tests/baseline), meta_bench, caqa meta
 #                                     end to end on the GPU and on the CPU (same bytes), and,
 #                                     when ../shared/data/metaqa was packaged, baseline_bench
-#                                     and caqa train on the MetaQA benchmark with each backend
+#                                     and caqa train on the MetaQA benchmark with each backend;
+#                                     the reader: its parity test, the board's recipe trained with
+#                                     --backend cuda (time, samples/s, test score) and one epoch
+#                                     of the CPU twin on the same machine
 # Output of `run` goes to stdout and, when $OUT is set, to $OUT/gpu_checks.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
 package)
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCAQA_CUDA=ON >/dev/null
-  cmake --build build --target caqa caqa_meta_tests caqa_baseline_tests meta_bench baseline_bench >/dev/null
+  cmake --build build --target caqa caqa_meta_tests caqa_baseline_tests caqa_reader_tests meta_bench baseline_bench \
+    >/dev/null
   rm -rf .gpu && mkdir -p .gpu/bin .gpu/lib
-  cp build/native/caqa build/tests/caqa_meta_tests build/tests/caqa_baseline_tests build/bench/meta_bench \
-    build/bench/baseline_bench .gpu/bin/
+  cp build/native/caqa build/tests/caqa_meta_tests build/tests/caqa_baseline_tests build/tests/caqa_reader_tests \
+    build/bench/meta_bench build/bench/baseline_bench .gpu/bin/
   for b in .gpu/bin/*; do
     ldd "$b" | awk '/=> \// {print $3}' | grep -vE '/(libc|libm|libstdc\+\+|libgcc_s|libpthread|libdl|librt)\.so' || true
   done | sort -u | xargs -r -I{} cp -L {} .gpu/lib/
@@ -35,7 +39,7 @@ run)
   export LD_LIBRARY_PATH=$PWD/.gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv || true
   nproc
-  if [ "$part" != baseline ]; then
+  if [ "$part" = all ] || [ "$part" = meta ]; then
     echo "== parity: meta bootstrap (CUDA = CPU bit for bit) =="
     .gpu/bin/caqa_meta_tests --gtest_filter='ResampleCuda.*:ResampleDispatch.*:ResampleCpu.*' 2>&1 | tail -15
     echo "== meta_bench: 1,000,000 pairs, 1,000 resamples =="
@@ -58,7 +62,7 @@ PY
     done
     cmp /tmp/meta_cuda.json /tmp/meta_cpu.json && echo "caqa meta: cuda and cpu reports are byte-identical"
   fi
-  if [ "$part" != meta ]; then
+  if [ "$part" = all ] || [ "$part" = baseline ]; then
     echo "== parity: trained baseline (tests/baseline) =="
     .gpu/bin/caqa_baseline_tests --gtest_filter='TrainedBaseline.CudaMatchesCpu:Backend.*' 2>&1 | tail -12
     if [ -f .gpu/metaqa.tar.xz ]; then
@@ -77,9 +81,23 @@ PY
       echo "trained baseline on MetaQA: skipped (../shared/data/metaqa was not packaged)"
     fi
   fi
+  if [ "$part" = all ] || [ "$part" = reader ]; then
+    echo "== parity: reader (CUDA twin = CPU twin within 1e-4) =="
+    .gpu/bin/caqa_reader_tests --gtest_filter='ReaderCuda.*' 2>&1 | tail -8
+    echo "== reader: the board's recipe (docs/baselines.md) =="
+    .gpu/bin/caqa build -q --train-questions 40000 -o /tmp/dt40
+    .gpu/bin/caqa train --model reader --train /tmp/dt40/train.jsonl --seed 13 --backend cuda \
+      -o /tmp/reader_cuda.safetensors 2>&1 | grep -v '^epoch '
+    .gpu/bin/caqa predict --evaluator reader --model /tmp/reader_cuda.safetensors --backend cuda \
+      --gold /tmp/dt40/test.jsonl -o /tmp/reader_cuda.pred.jsonl 2>&1 | tail -1
+    .gpu/bin/caqa score /tmp/reader_cuda.pred.jsonl --gold /tmp/dt40/test.jsonl | head -3
+    echo "== reader: one epoch of the CPU twin on this machine =="
+    .gpu/bin/caqa train --model reader --train /tmp/dt40/train.jsonl --seed 13 --backend cpu --epochs 1 \
+      -o /tmp/reader_cpu.safetensors 2>&1 | grep 'epoch 1/'
+  fi
   ;;
 *)
-  echo "usage: bench/run_gpu_checks.sh package | run [all|meta|baseline]" >&2
+  echo "usage: bench/run_gpu_checks.sh package | run [all|meta|baseline|reader]" >&2
   exit 2
   ;;
 esac

@@ -11,6 +11,7 @@ packages=(
   libmimalloc-dev                                       # the caqa executable's allocator (native/CMakeLists.txt)
   libserd-dev                                           # N-Triples loader (native/kg/ntriples.cpp)
   libcpp-httplib-dev                                    # caqa serve, the LLM judge client
+  libopenblas-dev                                       # the reader's CPU twin (native/reader/cpu_device.cpp)
   virtuoso-opensource                                   # caqa build --sparql's parity test (tests/cli)
   libimgui-dev libglfw3-dev libstb-dev xvfb xauth       # caqa-explorer (native/viewer), its Xvfb smoke run
   python3 python3-sklearn python3-scipy python3-numpy   # ../shared/tools/oracle.py, test runners
