@@ -5,6 +5,8 @@ publishes the board: the one way its numbers are made (never edit them by hand).
   1. caqa build -q -o WORK/benchmark                      the default benchmark
   2. caqa leaderboard seal --benchmark ... -o WORK/sealed  public / ranked inputs / sealed gold
   3. each evaluator predicts the ranked split's inputs (no labels) and the public split:
+       reader            caqa build --train-questions 40000 (the same test split, more training
+                         samples) + caqa train --model reader (seed 13, CPU) + caqa predict --evaluator reader
        trained-baseline  caqa train (seed 13, CPU) + caqa predict --evaluator trained
        lexical-bm25      caqa predict --evaluator lexical (thresholds fit on train)
        keyword-overlap   scripts/make_default_predictions.py's keyword_overlap
@@ -32,7 +34,23 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# The reader's training data: the benchmark's own build with this many more sampled
+# training questions (caqa build --train-questions; its test split is byte-identical).
+READER_TRAIN_QUESTIONS = 40000
+
 ENTRIES = {
+    "reader": {
+        "evaluator": "caqa reader (decomposable attention, trained from scratch)",
+        "setting": "fine-tuned",
+        "size": None,  # filled in from the weights: their parameter count
+        "how": "caqa build -q --train-questions 40000 -o data (the benchmark's build with 40000 more sampled training "
+        "questions; its test.jsonl is the benchmark's, byte for byte), caqa train --model reader --train "
+        "data/train.jsonl --seed 13 --backend cpu -o reader.safetensors (defaults: --epochs 12 --patience 3 --batch 32 "
+        "--lr 0.001 --weight-decay 0.01 --dim 131072 --embed 64 --hidden 128 --window 5 --dropout 0.1, 10% of the "
+        "questions as the dev slice, the best dev epoch kept), then caqa predict --evaluator reader --model "
+        "reader.safetensors --backend cpu --gold ranked-inputs.jsonl. A decomposable-attention reader over hashed "
+        "words and character trigrams with exact-match flags, no pretrained weights (docs/baselines.md).",
+    },
     "trained-baseline": {
         "evaluator": "caqa trained baseline (logistic regression)",
         "setting": "fine-tuned",
@@ -81,8 +99,12 @@ def keyword_predictions(inputs, out):
 
 
 def predict(slug, caqa, bench, inputs, out, model):
-    if slug == "trained-baseline":
-        run([caqa, "predict", "--evaluator", "trained", "--model", model, "--backend", "cpu", "--gold", inputs, "-o", out])
+    if slug == "reader":
+        run([caqa, "predict", "--evaluator", "reader", "--model", model["reader"], "--backend", "cpu", "--gold", inputs,
+             "-o", out])
+    elif slug == "trained-baseline":
+        run([caqa, "predict", "--evaluator", "trained", "--model", model["trained"], "--backend", "cpu", "--gold", inputs,
+             "-o", out])
     elif slug == "lexical-bm25":
         run([caqa, "predict", "--evaluator", "lexical", "--train", f"{bench}/train.jsonl", "--gold", inputs, "-o", out])
     else:
@@ -93,13 +115,36 @@ def same_bytes(a, b):
     return os.path.exists(a) and os.path.exists(b) and open(a, "rb").read() == open(b, "rb").read()
 
 
-def write_submission(slug, folder, ranked, public, version, caqa_version, today):
+def safetensors_metadata(path):
+    """The __metadata__ of a safetensors file (8-byte little-endian header size, JSON header)."""
+    with open(path, "rb") as f:
+        size = int.from_bytes(f.read(8), "little")
+        return json.loads(f.read(size)).get("__metadata__", {})
+
+
+def reader_facts(path):
+    """What the reader's meta.json tells about its training, read from its weights."""
+    m = safetensors_metadata(path)
+    params = int(m["parameters"])
+    curve = json.loads(m["learning_curve"])
+    return {
+        "size": f"{params / 1e6:.1f}M",
+        "facts": f"Training data: {m['train_samples']} samples ({m['dev_samples']} more held out as the dev slice); "
+        f"{m['epochs_trained']} epochs, the weights of epoch {m['best_epoch']} (dev micro-F1 {m['dev_micro_f1']}); "
+        f"{params:,} parameters; trained in {float(m['training_seconds']) / 60:.1f} min on {m['hardware']} "
+        f"({sum(e['samples_per_second'] for e in curve) / len(curve):.0f} samples/s).",
+    }
+
+
+def write_submission(slug, folder, ranked, public, version, caqa_version, today, facts=None):
     os.makedirs(folder, exist_ok=True)
     old_meta = os.path.join(folder, "meta.json")
     unchanged = same_bytes(ranked, os.path.join(folder, "predictions.jsonl"))
     date = today
+    kept = None
     if unchanged and os.path.exists(old_meta):
-        date = json.load(open(old_meta, encoding="utf-8")).get("date", today)
+        kept = json.load(open(old_meta, encoding="utf-8"))
+        date = kept.get("date", today)
     if os.path.exists(os.path.join(folder, "predictions.jsonl.gz")):  # a stale copy beside ours
         os.remove(os.path.join(folder, "predictions.jsonl.gz"))
     shutil.copyfile(ranked, os.path.join(folder, "predictions.jsonl"))
@@ -110,15 +155,19 @@ def write_submission(slug, folder, ranked, public, version, caqa_version, today)
         "evaluator": e["evaluator"],
         "setting": e["setting"],
         "model": None,
-        "size": e["size"],
+        "size": facts["size"] if facts else e["size"],
         "organisation": "caqa",
         "paper": None,
         "code": None,
         "date": date,
         "benchmark_version": version,
         "description": f"Made by scripts/publish_leaderboard.py with caqa {caqa_version} on benchmark version "
-        f"{version[:12]}: {e['how']} No model behind an API, no randomness beyond the fixed seed.",
+        f"{version[:12]}: {e['how']} {facts['facts'] + ' ' if facts else ''}No model behind an API, no randomness "
+        "beyond the fixed seed.",
     }
+    if facts and kept and kept.get("benchmark_version") == version:
+        # The same predictions: keep the facts (training time) of the run that made them.
+        meta["description"], meta["size"] = kept["description"], kept["size"]
     with open(old_meta, "w", encoding="utf-8") as f:
         json.dump(meta, f, indent=2, ensure_ascii=False)
         f.write("\n")
@@ -169,15 +218,26 @@ def main():
         sealed = os.path.join(work, "sealed")
         run([caqa, "leaderboard", "seal", "--benchmark", bench, "-o", sealed])
         version = hashlib.sha256(open(f"{bench}/test.jsonl", "rb").read()).hexdigest()
-        model = os.path.join(work, "model.bin")
-        run([caqa, "train", "--train", f"{bench}/train.jsonl", "--seed", "13", "--backend", "cpu", "-o", model])
+        model = {"trained": os.path.join(work, "model.bin"), "reader": os.path.join(work, "reader.safetensors")}
+        run([caqa, "train", "--train", f"{bench}/train.jsonl", "--seed", "13", "--backend", "cpu", "-o",
+             model["trained"]])
+        data = os.path.join(work, "reader-data")
+        build = [caqa, "build", "-q", "--train-questions", str(READER_TRAIN_QUESTIONS), "-o", data]
+        run(build)
+        if not same_bytes(f"{data}/test.jsonl", f"{bench}/test.jsonl"):
+            sys.exit("publish_leaderboard: the reader's training build has another test split than the benchmark "
+                     "(--benchmark must be the default build)")
+        run([caqa, "train", "--model", "reader", "--train", f"{data}/train.jsonl", "--seed", "13", "--backend", "cpu",
+             "-q", "-o", model["reader"]])
+        facts = {"reader": reader_facts(model["reader"])}
         done = []
         for slug in ENTRIES:
             ranked, public = os.path.join(work, f"{slug}.ranked.jsonl"), os.path.join(work, f"{slug}.public.jsonl")
             predict(slug, caqa, bench, f"{sealed}/ranked-inputs.jsonl", ranked, model)
             predict(slug, caqa, bench, f"{sealed}/public.jsonl", public, model)
             folder = os.path.join(args.dir, "submissions", slug)
-            done.append((slug, write_submission(slug, folder, ranked, public, version, caqa_version, today)))
+            done.append((slug, write_submission(slug, folder, ranked, public, version, caqa_version, today,
+                                                facts.get(slug))))
         run([caqa, "leaderboard", "check", "--dir", args.dir, "--benchmark", bench])
         run([caqa, "leaderboard", "publish", "--dir", args.dir, "--benchmark", bench, "--sealed-gold",
              f"{sealed}/ranked-gold.jsonl"])
