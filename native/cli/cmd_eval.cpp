@@ -1,5 +1,7 @@
-// caqa eval: run an LLM judge (an OpenAI-compatible server) over benchmark samples with
-// one of the CAQA prompt sets (data/prompts/), writing a prediction file `caqa score` reads.
+// caqa eval: run an evaluator behind a server over benchmark samples, writing a prediction
+// file `caqa score` and `caqa meta` read: an LLM judge (an OpenAI-compatible server) with
+// one of the CAQA prompt sets (data/prompts/), or a sequence-pair classifier (TEI, vLLM's
+// pooling runner) whose classes --label-map names in the scheme's.
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -11,8 +13,10 @@
 
 #include "caqa/eval/prompt.h"
 #include "caqa/formats/samples_reader.h"
+#include "caqa/vocab/label_scheme.h"
 #include "command.h"
 #include "eval/eval_runner.h"
+#include "eval_help.h"
 #include "eval/prompt_sets.h"
 #include "files.h"
 
@@ -23,46 +27,12 @@ using eval::PromptSet;
 
 namespace {
 
-constexpr const char* kEvalHelp =
-    "Prompt sets (data/prompts/index.json; README there says how each follows the paper):\n"
-    "  gpt_zero_shot, other_zero_shot   CAQA Table 12 (\"GPT series\", \"Other Evaluators\")\n"
-    "  gpt_few_shot, other_few_shot     CAQA Table 13, one demonstration per category\n"
-    "  binary_zero_shot                 supportive / unsupported (the CAQA authors' prompt);\n"
-    "                                   score with --scheme binary\n"
-    "  attributionbench_zero_shot       attributable / not attributable (AttributionBench's own\n"
-    "                                   prompt: question, claim, reference); --scheme binary\n"
-    "  attrscore_zero_shot              attributable / extrapolatory / contradictory (the CAQA\n"
-    "                                   authors' AttrScore prompt); score with --scheme attrscore\n"
-    "  support3_zero_shot               full / partial / no support (ours); --scheme support3\n"
-    "  cot                              CAQA Appendix E.3: cot_decompose splits the answer into\n"
-    "                                   sub-facts, cot_fact judges each against the citation, and\n"
-    "                                   the labels aggregate (1 + sub-facts requests a sample)\n"
-    "Output: OUT (JSON Lines: id, the raw response, and the label eval extracted when one is\n"
-    "found; caqa score re-reads the response with its own --extract) and OUT.meta.json\n"
-    "(evaluator, model, prompt set, its version and SHA-256, settings, counts). OUT's folder\n"
-    "must exist (eval creates no folders and checks before any request).\n"
-    "Resume: while running, predictions stream to OUT.partial and every answer goes to the\n"
-    "cache (default OUT.cache.jsonl). Rerun the same command after a crash, a kill or failed\n"
-    "requests: answered prompts come from the cache (never sent again), only the rest are\n"
-    "sent, and OUT is rewritten with every answered sample. An existing OUT (and its\n"
-    "OUT.meta.json) is never replaced by one with fewer predictions, e.g. after a run whose\n"
-    "requests all failed, unless --overwrite.\n"
-    "Fail fast: before the first request each endpoint is asked for GET /v1/models (and, where\n"
-    "that list is missing or lacks the model, sent one 1-token completion): a refused key\n"
-    "(401/403), a model it does not serve, or no endpoint answering stops the run with one\n"
-    "message. During the run,\n"
-    "--stop-after identical non-retryable errors in a row (e.g. 404 model not found) stop it.\n"
-    "Retries: 429 (Retry-After honoured), 5xx, timeouts, connection errors and malformed\n"
-    "bodies, with exponential backoff and jitter, at most --max-retries times.\n"
-    "Exit: 0 all samples judged, 1 some failed or the run stopped (rerun to retry only those),\n"
-    "or an existing bigger OUT was kept; 2 usage error, unreadable input, or the preflight\n"
-    "failed.";
-
 class EvalCommand : public Command {
  public:
   explicit EvalCommand(CLI::App& parent) {
     CLI::App* app =
-        parent.add_subcommand("eval", "Judge benchmark samples with an LLM behind an OpenAI-compatible API.");
+        parent.add_subcommand("eval", "Judge benchmark samples with an evaluator behind a server: an LLM (OpenAI-compatible "
+                                      "chat or completions) or a sequence-pair classifier (TEI, vLLM pooling).");
     app->add_option("--gold", gold_, "Benchmark samples to judge (JSON Lines with id, question, answer, citation)")
         ->required()
         ->type_name("BENCH.jsonl");
@@ -76,7 +46,25 @@ class EvalCommand : public Command {
     app->add_option("--model", settings_.request.model, "Model name sent in each request")->required();
     app->add_option("--api-key-env", api_key_env_, "Environment variable holding the API key (never logged)")
         ->type_name("VAR");
-    app->add_flag("--completions", completions_, "Use /v1/completions instead of /v1/chat/completions");
+    app->add_option("--api", api_, "Server protocol: chat, completions, tei, vllm-classify, vllm-score (see below)")
+        ->check(CLI::IsMember({"chat", "completions", "tei", "vllm-classify", "vllm-score"}));
+    app->add_flag("--completions", completions_, "Same as --api completions");
+    app->add_option("--scheme", scheme_name_, "Label scheme of --label-map's classes and of probs: caqa4, binary, "
+                                              "attrscore, support3")
+        ->default_val("caqa4");
+    app->add_option("--label-map", label_map_, "Pair APIs: the server's classes as the scheme's, SRC=CLASS,...")
+        ->type_name("MAP");
+    app->add_option("--threshold", threshold_, "Pair APIs with one score: the positive class at or above it")
+        ->default_val(0.5);
+    app->add_option("--batch", batch_, "Pair APIs: pairs per request")->default_val(32)->check(CLI::Range(1, 4096));
+    app->add_flag("--with-question", with_question_, "Pair APIs: the hypothesis is the question, then the answer");
+    app->add_option("--pair-separator", settings_.request.pair_separator,
+                    "vllm-classify: the text between premise and hypothesis (the model's, e.g. \"</s></s>\")")
+        ->default_str("a newline");
+    app->add_flag("--logprobs", logprobs_, "Chat / completions: read class probabilities from token log-probabilities");
+    app->add_option("--top-logprobs", top_logprobs_, "Alternatives per token with --logprobs")
+        ->default_val(10)
+        ->check(CLI::Range(1, 20));
     app->add_option("--max-tokens", settings_.request.max_tokens, "max_tokens of each request")->default_val(128);
     app->add_option("--concurrency", settings_.concurrency, "Requests in flight")
         ->default_val(8)
@@ -117,6 +105,22 @@ class EvalCommand : public Command {
 
   int run() override {
     std::string error;
+    if (completions_ && !api_.empty() && api_ != "completions") {
+      fmt::print(stderr, "caqa eval: --completions and --api {} disagree: give one\n", api_);
+      return kExitUsage;
+    }
+    const eval::Api api = eval::parse_api(api_.empty() ? (completions_ ? "completions" : "chat") : api_).value();
+    scheme_ = find_label_scheme(scheme_name_);
+    if (!scheme_) {
+      fmt::print(stderr, "caqa eval: --scheme {}: expected one of {}\n", scheme_name_, label_scheme_names());
+      return kExitUsage;
+    }
+    if (eval::is_pair_api(api)) return run_pairs(api);
+    if (!label_map_.empty() || with_question_) {
+      fmt::print(stderr, "caqa eval: --label-map and --with-question are for pair APIs (--api tei, vllm-classify, "
+                         "vllm-score); a chat judge's labels come from its prompt set\n");
+      return kExitUsage;
+    }
     if (prompt_set_ == "cot") return run_cot();
     if (prompt_set_ == "cot_decompose" || prompt_set_ == "cot_fact") {
       fmt::print(stderr, "caqa eval: prompt set \"{}\" is one step of the CoT evaluator: use --prompt-set cot\n",
@@ -135,11 +139,57 @@ class EvalCommand : public Command {
       return kExitUsage;
     }
     if (int status = prepare_settings(); status != kExitOk) return status;
+    if (logprobs_) settings_.request.top_logprobs = top_logprobs_;
     settings_.meta = {
         {"evaluator", evaluator_.empty() ? "llm-judge/" + settings_.request.model : evaluator_},
         {"prompt_set", {{"name", prompt_set->name}, {"version", prompt_set->version}, {"sha256", prompt_set->sha256}}},
         {"gold", gold_}};
     return finish(eval::run_eval(*items, settings_));
+  }
+
+  // A sequence-pair classifier: batches of (citation, answer) pairs, classes mapped to the scheme.
+  int run_pairs(eval::Api api) {
+    std::string error;
+    if (logprobs_) {
+      fmt::print(stderr, "caqa eval: --logprobs is for chat and completions; a pair API gives probabilities itself\n");
+      return kExitUsage;
+    }
+    auto classes = eval::parse_class_map(label_map_, *scheme_, threshold_, error);
+    if (!classes) {
+      fmt::print(stderr, "caqa eval: {}\n", error);
+      return kExitUsage;
+    }
+    if (classes->entries.empty() && api != eval::Api::VllmScore) {
+      fmt::print(stderr,
+                 "caqa eval: --api {} needs --label-map: the server's class names as the scheme's, e.g. --label-map "
+                 "entailment=supportive,neutral=irrelevant,contradiction=contradictory\n",
+                 api_);
+      return kExitUsage;
+    }
+    std::vector<eval::PairItem> items;
+    if (!load_samples(
+            [&](nlohmann::json& id, std::string& question, std::string& answer, std::string& citation) {
+              std::string hypothesis = with_question_ && !question.empty() ? question + " " + answer : answer;
+              items.push_back({std::move(id), std::move(citation), std::move(hypothesis)});
+              return true;
+            },
+            error)) {
+      fmt::print(stderr, "caqa eval: {}\n", error);
+      return kExitUsage;
+    }
+    if (int status = prepare_settings(); status != kExitOk) return status;
+    settings_.request.api = api;
+    settings_.pair_classes = *classes;
+    nlohmann::json map = nlohmann::json::object();
+    for (const auto& [source, cls] : classes->entries) map[source] = std::string(scheme_->class_name(cls));
+    settings_.meta = {{"evaluator", evaluator_.empty() ? std::string(api_) + "/" + settings_.request.model : evaluator_},
+                      {"method", "sequence-pair classifier: premise = citation, hypothesis = " +
+                                     std::string(with_question_ ? "question + answer" : "answer")},
+                      {"label_map", map},
+                      {"threshold", threshold_},
+                      {"batch", batch_},
+                      {"gold", gold_}};
+    return finish(eval::run_pair_eval(items, batch_, *classes, settings_));
   }
 
   // CAQA Appendix E.3: decomposition, per-fact attribution, aggregation.
@@ -206,7 +256,8 @@ class EvalCommand : public Command {
       }
     }
     settings_.endpoints = endpoints_;
-    settings_.request.api = completions_ ? eval::Api::Completions : eval::Api::Chat;
+    settings_.scheme = scheme_;
+    settings_.request.api = api_ == "completions" || completions_ ? eval::Api::Completions : eval::Api::Chat;
     settings_.request.temperature = 0.0;
     settings_.progress = !quiet_;
     return kExitOk;
@@ -284,9 +335,13 @@ class EvalCommand : public Command {
     return items;
   }
 
-  std::string gold_, prompt_set_, prompt_dir_, api_key_env_, evaluator_;
+  std::string gold_, prompt_set_, prompt_dir_, api_key_env_, evaluator_, api_, scheme_name_, label_map_;
   std::vector<std::string> endpoints_;
-  bool completions_ = false, quiet_ = false;
+  bool completions_ = false, quiet_ = false, with_question_ = false, logprobs_ = false;
+  double threshold_ = 0.5;
+  std::size_t batch_ = 32;
+  int top_logprobs_ = 10;
+  const LabelScheme* scheme_ = nullptr;
   std::optional<std::size_t> limit_;
   eval::RunnerSettings settings_;
 };

@@ -9,6 +9,8 @@
 #include "caqa/eval/prompt.h"
 #include "caqa/label.h"
 #include "files.h"
+#include "logprob_classes.h"
+#include "pair_protocol.h"
 #include "response_cache.h"
 
 namespace caqa::eval {
@@ -17,14 +19,9 @@ using cli::write_file_atomic;
 
 namespace {
 
-// The judged form of one sample: the response written to OUT and, when known, its label.
-struct Judged {
-  std::string response;
-  std::optional<Label> label;
-};
-
-// judge(i, ask): sample i's prediction, or nullopt when a request of it failed.
-using JudgeFn = std::function<std::optional<Judged>(std::size_t i, const Ask& ask)>;
+// judge(i, ask): the predictions of item i (a sample, or a batch of them), or nullopt when
+// a request of it failed.
+using JudgeFn = std::function<std::optional<std::vector<Judged>>(std::size_t i, const Ask& ask)>;
 
 // The predictions an existing OUT holds (its non-blank lines); 0 when there is none.
 std::size_t existing_predictions(const std::string& path) {
@@ -35,27 +32,46 @@ std::size_t existing_predictions(const std::string& path) {
   return count;
 }
 
-std::string prediction_line(const nlohmann::json& id, const Judged& judged) {
-  nlohmann::json line = {{"id", id}, {"response", judged.response}};
+}  // namespace
+
+std::string prediction_line(const Judged& judged, const LabelScheme& scheme) {
+  nlohmann::ordered_json line = {{"id", judged.id}};
   // Only a known label is written: otherwise scoring reads the response as unparseable.
-  if (judged.label) line["label"] = std::string(label_name(*judged.label));
+  if (judged.label) line["label"] = *judged.label;
+  if (!judged.probs.empty()) {
+    nlohmann::ordered_json probs = nlohmann::ordered_json::object();
+    for (int c = 0; c < scheme.size() && c < static_cast<int>(judged.probs.size()); ++c)
+      probs[std::string(scheme.class_name(static_cast<ClassId>(c)))] = judged.probs[static_cast<std::size_t>(c)];
+    line["probs"] = std::move(probs);
+  }
+  if (judged.score) line["score"] = *judged.score;
+  if (judged.raw.is_null()) {
+    line["response"] = judged.response;
+  } else {
+    line["raw"] = judged.raw;
+  }
   return line.dump();
 }
 
-RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judge, const RunnerSettings& settings) {
+namespace {
+
+// ids name the items (for the cache and the failures); `samples` is how many samples they hold.
+RunSummary run_judge(const std::vector<nlohmann::json>& ids, std::size_t samples, const JudgeFn& judge,
+                     const RunnerSettings& settings) {
   RunSummary summary;
-  summary.total = ids.size();
+  summary.total = samples;
   auto start = std::chrono::steady_clock::now();
   const std::string cache_path =
       settings.cache_path.empty() ? settings.output_path + ".cache.jsonl" : settings.cache_path;
   const std::string partial_path = settings.output_path + ".partial";
   AppendFile partial;
   if (!partial.open(partial_path, /*truncate=*/true, summary.fatal)) return summary;
-  std::vector<std::optional<Judged>> results(ids.size());
+  const LabelScheme& scheme = settings.scheme ? *settings.scheme : caqa_scheme();
+  std::vector<std::optional<std::vector<Judged>>> results(ids.size());
   ItemWork work = [&](std::size_t i, const Ask& ask) {
     auto judged = judge(i, ask);
     if (!judged) return false;
-    partial.append_line(prediction_line(ids[i], *judged));
+    for (const Judged& one : *judged) partial.append_line(prediction_line(one, scheme));
     results[i] = std::move(judged);
     return true;
   };
@@ -68,9 +84,11 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
   std::string out;
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (results[i]) {
-      out += prediction_line(ids[i], *results[i]);
-      out += '\n';
-      ++summary.completed;
+      for (const Judged& one : *results[i]) {
+        out += prediction_line(one, scheme);
+        out += '\n';
+        ++summary.completed;
+      }
     } else {
       summary.failures.push_back((ids[i].is_string() ? ids[i].get<std::string>() : ids[i].dump()) + ": " +
                                  (run.last_error[i].empty() ? "not sent (the run stopped)" : run.last_error[i]));
@@ -88,9 +106,11 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, const JudgeFn& judg
   meta["format"] = "caqa-eval-meta";
   meta["format_version"] = 1;
   meta["model"] = settings.request.model;
-  meta["settings"] = {{"api", settings.request.api == Api::Chat ? "chat" : "completions"},
+  meta["settings"] = {{"api", std::string(api_name(settings.request.api))},
+                      {"scheme", std::string(scheme.name)},
                       {"temperature", settings.request.temperature},
                       {"max_tokens", settings.request.max_tokens},
+                      {"top_logprobs", settings.request.top_logprobs},
                       {"timeout_s", settings.request.timeout_s},
                       {"max_retries", settings.max_retries},
                       {"concurrency", settings.concurrency},
@@ -132,15 +152,25 @@ RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& se
   std::vector<nlohmann::json> ids;
   ids.reserve(items.size());
   for (const auto& item : items) ids.push_back(item.id);
-  JudgeFn judge = [&](std::size_t i, const Ask& ask) -> std::optional<Judged> {
+  const LabelScheme& scheme = settings.scheme ? *settings.scheme : caqa_scheme();
+  JudgeFn judge = [&](std::size_t i, const Ask& ask) -> std::optional<std::vector<Judged>> {
     auto response = ask(items[i].prompt);
     if (!response) return std::nullopt;
-    Judged judged{std::move(*response), std::nullopt};
+    Judged judged{items[i].id, std::move(*response), nullptr, std::nullopt, {}, std::nullopt};
+    if (settings.request.top_logprobs > 0) {  // {"content", "logprobs"}: see OpenAIClient::complete
+      const auto reply = nlohmann::json::parse(judged.response);
+      judged.response = reply["content"].get<std::string>();
+      const auto positions = parse_token_positions(reply["logprobs"].dump());
+      if (auto probs = positions ? class_probabilities(*positions, scheme) : std::nullopt) {
+        judged.probs = std::move(*probs);
+        judged.score = judged.probs[0];
+      }
+    }
     Extraction extraction = extract_label(judged.response, settings.extract);
-    if (extraction.status == ExtractStatus::Found) judged.label = extraction.label;
-    return judged;
+    if (extraction.status == ExtractStatus::Found) judged.label = std::string(label_name(extraction.label));
+    return std::vector<Judged>{std::move(judged)};
   };
-  return run_judge(ids, judge, settings);
+  return run_judge(ids, items.size(), judge, settings);
 }
 
 std::string_view cot_label_phrase(Label label) {
@@ -185,7 +215,7 @@ RunSummary run_cot_eval(const std::vector<CotItem>& items, const CotPrompts& pro
   std::vector<nlohmann::json> ids;
   ids.reserve(items.size());
   for (const auto& item : items) ids.push_back(item.id);
-  JudgeFn judge = [&](std::size_t i, const Ask& ask) -> std::optional<Judged> {
+  JudgeFn judge = [&](std::size_t i, const Ask& ask) -> std::optional<std::vector<Judged>> {
     const PromptField step1[] = {{"sentence", items[i].answer}};
     auto decomposition = ask(render_prompt(prompts.decompose, step1).text);
     if (!decomposition) return std::nullopt;
@@ -197,9 +227,51 @@ RunSummary run_cot_eval(const std::vector<CotItem>& items, const CotPrompts& pro
       verdicts.push_back(std::move(*verdict));
     }
     CotOutcome outcome = cot_judge(*decomposition, verdicts, settings.extract);
-    return Judged{std::move(outcome.transcript), outcome.label};
+    std::optional<std::string> label;
+    if (outcome.label) label = std::string(label_name(*outcome.label));
+    return std::vector<Judged>{{items[i].id, std::move(outcome.transcript), nullptr, std::move(label), {}, std::nullopt}};
   };
-  return run_judge(ids, judge, settings);
+  return run_judge(ids, items.size(), judge, settings);
+}
+
+RunSummary run_pair_eval(const std::vector<PairItem>& items, std::size_t batch, const ClassMap& classes,
+                         const RunnerSettings& settings) {
+  // A batch is an item of the pool: its body is its cache key, so a resumed run with the
+  // same --batch sends none of the batches it has answered.
+  std::vector<nlohmann::json> ids;
+  std::vector<std::string> bodies;
+  for (std::size_t begin = 0; begin < items.size(); begin += batch) {
+    const std::size_t end = std::min(items.size(), begin + batch);
+    std::vector<PairText> pairs;
+    nlohmann::json batch_ids = nlohmann::json::array();
+    for (std::size_t i = begin; i < end; ++i) {
+      pairs.push_back({items[i].premise, items[i].hypothesis});
+      batch_ids.push_back(items[i].id);
+    }
+    ids.push_back(std::move(batch_ids));
+    bodies.push_back(pair_request_body(settings.request, pairs));
+  }
+  JudgeFn judge = [&](std::size_t b, const Ask& ask) -> std::optional<std::vector<Judged>> {
+    auto response = ask(bodies[b]);
+    if (!response) return std::nullopt;
+    const std::size_t begin = b * batch, n = ids[b].size();
+    std::string error;
+    auto outputs = parse_pair_response(settings.request.api, *response, n, error);
+    if (!outputs) return std::nullopt;  // the client checked the shape: only a cache edited by hand gets here
+    std::vector<Judged> judged;
+    for (std::size_t k = 0; k < n; ++k) {
+      Judged one{items[begin + k].id, {}, nlohmann::json::parse((*outputs)[k].raw), std::nullopt, {}, std::nullopt};
+      auto verdict = judge_pair(classes, (*outputs)[k], error);
+      if (verdict) {
+        one.label = std::string(classes.scheme->class_name(verdict->label));
+        one.probs = std::move(verdict->probs);
+        one.score = verdict->score;
+      }
+      judged.push_back(std::move(one));
+    }
+    return judged;
+  };
+  return run_judge(ids, items.size(), judge, settings);
 }
 
 }  // namespace caqa::eval

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "caqa/label_extract.h"
+#include "caqa/vocab/label_scheme.h"
+#include "class_map.h"
 #include "request_pool.h"
 
 namespace caqa::eval {
@@ -25,8 +27,23 @@ struct RunnerSettings : RequestPoolSettings {
   std::string output_path;
   bool overwrite = false;  // replace an existing OUT even with fewer predictions
   ExtractMode extract = ExtractMode::Lenient;
+  const LabelScheme* scheme = nullptr;  // the classes of "probs" (nullptr: caqa4)
   nlohmann::json meta;  // evaluator, prompt set, its SHA-256...: copied into OUT.meta.json
 };
+
+// One prediction line of OUT: {"id", "label", "probs", "score", "response" or "raw"}, the
+// keys that are known (a label only when one was read: otherwise caqa score reads the
+// response). A pair classifier's answer is "raw", the server's JSON for the pair, which
+// caqa score does not read as text (it reads "response" before "label").
+struct Judged {
+  nlohmann::json id;
+  std::string response;              // a judge's reply
+  nlohmann::json raw;                // a pair classifier's answer (null for a judge)
+  std::optional<std::string> label;  // a class name
+  std::vector<double> probs;         // by the scheme's class; empty when unknown
+  std::optional<double> score;       // the probability of the scheme's first class
+};
+std::string prediction_line(const Judged& judged, const LabelScheme& scheme);
 
 struct RunSummary {
   std::size_t total = 0, completed = 0, cached = 0, failed = 0;
@@ -38,7 +55,19 @@ struct RunSummary {
   std::size_t kept_existing = 0;      // > 0: OUT held this many predictions, more than this run's, and stays
 };
 
+// A chat or text-completion judge: one prompt a sample; with request.top_logprobs, the
+// class probabilities from the first label token's alternatives (logprob_classes.h).
 RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& settings);
+
+// A sequence-pair classifier (TEI /predict, vLLM /classify or /score): premise = the
+// citation, hypothesis = the answer (with the question before it when asked), `batch`
+// pairs a request, the server's classes mapped to the scheme by `classes`.
+struct PairItem {
+  nlohmann::json id;
+  std::string premise, hypothesis;
+};
+RunSummary run_pair_eval(const std::vector<PairItem>& items, std::size_t batch, const ClassMap& classes,
+                         const RunnerSettings& settings);
 
 // The CoT decomposition evaluator (CAQA Appendix E.3). Per sample: (1) the cot_decompose
 // prompt with {sentence} = the answer; (2) split_sub_facts of its answer, then the cot_fact

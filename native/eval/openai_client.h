@@ -1,5 +1,7 @@
-// One request to an OpenAI-compatible server (POST /v1/chat/completions or
-// /v1/completions), with errors as values. No retries here: see eval_runner.h.
+// One request to an evaluator's server, with errors as values: an OpenAI-compatible
+// chat or text completion (optionally with token log-probabilities), or a batch of
+// sequence pairs for a classifier (TEI /predict, vLLM /classify and /score; the body is
+// made by pair_protocol.h). No retries here: see request_pool.h.
 #pragma once
 
 #include <cstdint>
@@ -14,13 +16,21 @@ class Client;
 
 namespace caqa::eval {
 
-enum class Api : std::uint8_t { Chat, Completions };
+enum class Api : std::uint8_t { Chat, Completions, TeiPredict, VllmClassify, VllmScore };
+
+// "chat", "completions", "tei", "vllm-classify", "vllm-score": the --api names.
+std::string_view api_name(Api api);
+std::optional<Api> parse_api(std::string_view name);
+// The APIs that classify pairs (the request body is a batch; see pair_protocol.h).
+bool is_pair_api(Api api);
 
 struct RequestSettings {
   std::string model;
   Api api = Api::Chat;
   double temperature = 0.0;
   int max_tokens = 128;
+  int top_logprobs = 0;     // chat / completions: > 0 asks for this many alternatives per token
+  std::string pair_separator = "\n";  // vllm-classify: between premise and hypothesis in one text
   double timeout_s = 60.0;  // connect, read and write each
 };
 
@@ -41,7 +51,7 @@ struct CallResult {
   CallError error = CallError::None;
   int status = 0;                       // HTTP status, 0 when none came back
   std::optional<double> retry_after_s;  // from a Retry-After header in seconds
-  std::string text;                     // the completion, when error == None
+  std::string text;                     // the completion, when error == None (see complete())
   std::string detail;                   // what went wrong, for the log (never the key)
 };
 
@@ -54,6 +64,11 @@ class OpenAIClient {
   OpenAIClient(const OpenAIClient&) = delete;
   OpenAIClient& operator=(const OpenAIClient&) = delete;
 
+  // Chat / completions: `prompt` is the prompt; the text is the completion, or with
+  // top_logprobs the JSON {"content": ..., "logprobs": the choice's logprobs object}
+  // (a response without log-probabilities is a Client error: asking again cannot help).
+  // Pair APIs: `prompt` is the request body; the text is the response body, its shape
+  // checked against the request (pair_protocol.h).
   CallResult complete(const std::string& prompt);
   // GET /v1/models: the body in text on HTTP 200 (the preflight reads the model list).
   CallResult list_models();
@@ -65,9 +80,10 @@ class OpenAIClient {
   std::unique_ptr<httplib::Client> client_;
 };
 
-// The request body, exactly as sent (nlohmann JSON, keys sorted).
+// The request body of a chat or text completion, exactly as sent (nlohmann JSON, keys sorted).
 std::string request_body(const RequestSettings& settings, const std::string& prompt);
-// The completion text of a response body, or nullopt when it is not an OpenAI response.
-std::optional<std::string> parse_completion(std::string_view body, Api api);
+// The completion text of a response body, or nullopt when it is not an OpenAI response;
+// with_logprobs: {"content", "logprobs"} as complete() returns it (logprobs null when absent).
+std::optional<std::string> parse_completion(std::string_view body, Api api, bool with_logprobs = false);
 
 }  // namespace caqa::eval

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "pair_protocol.h"
+
 namespace caqa::eval {
 
 namespace {
@@ -38,6 +40,40 @@ Check refused(const std::string& url, const CallResult& result, const std::strin
   return {Verdict::Fatal, fmt::format("{} rejected the request ({})", url, result.detail)};
 }
 
+// One pair: the path answers, with the shape of its API, in classes the map knows.
+Check check_pair_endpoint(const std::string& url, const RequestSettings& request, const std::string& api_key,
+                          const ClassMap& classes) {
+  RequestSettings probe = request;
+  probe.timeout_s = std::min(request.timeout_s, kPreflightTimeoutS);
+  OpenAIClient client(url, probe, api_key);
+  const std::string body = pair_request_body(request, {{"Paris is in France.", "Paris is in France."}});
+  CallResult result = client.complete(body);
+  const std::string where = url + std::string(pair_api_path(request.api));
+  if (result.error == CallError::Connection || result.error == CallError::Timeout)
+    return {Verdict::Down, fmt::format("{} is not reachable ({})", url, result.detail)};
+  if (result.error == CallError::Malformed)
+    return {Verdict::Fatal, fmt::format("{} does not answer as --api {} does ({}); check --api", where,
+                                        api_name(request.api), result.detail)};
+  if (result.status == 404)
+    return {Verdict::Fatal, fmt::format("{} was not found ({}); is this a {} server, with its path prefix in --endpoint?",
+                                        where, result.detail, api_name(request.api))};
+  if (result.error == CallError::Client) return refused(url, result, request.model);
+  if (result.error != CallError::None) return {Verdict::Usable, {}};
+  std::string error;
+  auto outputs = parse_pair_response(request.api, result.text, 1, error);
+  std::vector<std::string> unknown;
+  for (const auto& [name, p] : outputs->front().classes)
+    if (!classes.find(name)) unknown.push_back(name);
+  if (!unknown.empty()) {
+    std::vector<std::string> served;
+    for (const auto& [name, p] : outputs->front().classes) served.push_back(name);
+    return {Verdict::Fatal, fmt::format("{} answers with classes {}; --label-map has no entry for {} (e.g. --label-map "
+                                        "{}=supportive,...)",
+                                        where, fmt::join(served, ", "), fmt::join(unknown, ", "), unknown.front())};
+  }
+  return {Verdict::Usable, {}};
+}
+
 Check check_endpoint(const std::string& url, const RequestSettings& request, const std::string& api_key) {
   RequestSettings probe = request;
   probe.max_tokens = 1;
@@ -49,13 +85,16 @@ Check check_endpoint(const std::string& url, const RequestSettings& request, con
   if (models.status == 401 || models.status == 403) return refused(url, models, request.model);
   std::optional<std::vector<std::string>> ids;
   if (models.error == CallError::None) ids = served_models(models.text);
-  if (ids && std::find(ids->begin(), ids->end(), request.model) != ids->end()) return {Verdict::Usable, {}};
+  const bool listed = ids && std::find(ids->begin(), ids->end(), request.model) != ids->end();
+  if (listed && request.top_logprobs == 0) return {Verdict::Usable, {}};
   // No model list, or one without the model (some servers accept aliases they do not
   // list): one tiny completion says what a real request would meet.
   CallResult first = client.complete("Reply with OK.");
   if (first.error == CallError::Connection || first.error == CallError::Timeout)
     return {Verdict::Down, fmt::format("{} is not reachable ({})", url, first.detail)};
   if (first.error != CallError::Client) return {Verdict::Usable, {}};
+  if (request.top_logprobs > 0 && first.detail.starts_with("the server returned no log-probabilities"))
+    return {Verdict::Fatal, fmt::format("{}: {}", url, first.detail)};
   if (ids && first.status != 401 && first.status != 403)
     return {Verdict::Fatal,
             fmt::format("{} does not serve model \"{}\" (it serves: {}; {})", url, request.model,
@@ -66,11 +105,12 @@ Check check_endpoint(const std::string& url, const RequestSettings& request, con
 }  // namespace
 
 std::string preflight(const std::vector<std::string>& endpoints, const RequestSettings& request,
-                      const std::string& api_key) {
+                      const std::string& api_key, const ClassMap* pair_classes) {
   std::string down;
   bool usable = false;
   for (const auto& url : endpoints) {
-    Check check = check_endpoint(url, request, api_key);
+    Check check = pair_classes ? check_pair_endpoint(url, request, api_key, *pair_classes)
+                               : check_endpoint(url, request, api_key);
     if (check.verdict == Verdict::Fatal) return check.message;
     if (check.verdict == Verdict::Usable) usable = true;
     if (check.verdict == Verdict::Down && down.empty()) down = check.message;

@@ -6,16 +6,20 @@
 #include <string>
 #include <vector>
 
+#include "class_map.h"
 #include "openai_client.h"
 
 namespace caqa::eval {
 
 // Asks each endpoint for GET /v1/models and, where that list is missing or does not
-// name the model, sends one 1-token completion. Returns the reason the run cannot go on,
-// or an empty string: a refused key (401/403) or an unserved model on any endpoint stops
-// it, and so does no endpoint answering at all; a dead endpoint beside a live one does
-// not (the run routes around it), nor does a 429 or 5xx (the run retries those).
+// name the model (or the run wants log-probabilities), sends one 1-token completion.
+// A pair API gets one batch of one pair instead, and every class it answers with must be
+// in `pair_classes`. Returns the reason the run cannot go on, or an empty string: a
+// refused key (401/403), an unserved model or path, a server without log-probabilities
+// or with classes the map lacks on any endpoint stops it, and so does no endpoint
+// answering at all; a dead endpoint beside a live one does not (the run routes around
+// it), nor does a 429 or 5xx (the run retries those).
 std::string preflight(const std::vector<std::string>& endpoints, const RequestSettings& request,
-                      const std::string& api_key);
+                      const std::string& api_key, const ClassMap* pair_classes = nullptr);
 
 }  // namespace caqa::eval

@@ -32,10 +32,12 @@ std::optional<std::string> api_key_from_env(const std::string& variable, std::st
 
 std::string cache_key(const RequestSettings& request, std::string_view prompt) {
   nlohmann::json key = {{"model", request.model},
-                        {"api", request.api == Api::Chat ? "chat" : "completions"},
+                        {"api", std::string(api_name(request.api))},
                         {"temperature", request.temperature},
                         {"max_tokens", request.max_tokens},
                         {"prompt_sha256", sha256_hex(prompt)}};
+  // Only when asked for, so that the caches of runs without log-probabilities keep their keys.
+  if (request.top_logprobs > 0) key["top_logprobs"] = request.top_logprobs;
   return sha256_hex(key.dump());
 }
 
@@ -137,7 +139,8 @@ PoolRun run_items(const std::vector<nlohmann::json>& ids, const ItemWork& work, 
 
   // Only a run that will send requests needs a server: a resume answered by the cache alone does not.
   if (settings.preflight && cached < ids.size()) {
-    run.fatal = preflight(settings.endpoints, settings.request, settings.api_key);
+    run.fatal = preflight(settings.endpoints, settings.request, settings.api_key,
+                          settings.pair_classes ? &*settings.pair_classes : nullptr);
     if (!run.fatal.empty()) return run;
   }
   ErrorStreak streak(settings.stop_after_identical);

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "class_map.h"
 #include "openai_client.h"
 
 namespace caqa::eval {
@@ -29,6 +30,7 @@ struct RequestPoolSettings {
   std::uint64_t jitter_seed = 0;     // 0: seeded from the clock
   bool progress = true;
   bool preflight = true;         // check the endpoints before the first request (preflight.h)
+  std::optional<ClassMap> pair_classes;  // a pair API: the preflight checks the server's classes against it
   int stop_after_identical = 5;  // stop after this many identical non-retryable errors in a row (0: never)
 };
 

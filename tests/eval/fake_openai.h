@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -20,6 +21,17 @@
 #include "fake_verbalizer.h"
 
 namespace caqa::eval::testing {
+
+// A request count once no request has arrived for 200 ms: requests a killed client had in
+// flight may still reach the server after the kill, and must not count for the next run.
+inline long settled(const std::atomic<long>& total) {
+  long seen = total;
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    if (total == seen) return seen;
+    seen = total;
+  }
+}
 
 inline std::string fake_line_after(const std::string& prompt, const std::string& tag) {
   std::size_t pos = prompt.rfind("\n" + tag);
@@ -105,6 +117,21 @@ inline std::string fake_reply(const std::string& prompt) {
   return fake_judge(prompt);
 }
 
+// The fake judge's token log-probabilities: the reply's first token ("Support" or "Ir") with
+// three alternatives, probabilities 0.5 / 0.25 / 0.125 for the top three classes (so the class
+// probabilities over them are 4/7, 2/7, 1/7), then the rest of the reply as one token.
+inline nlohmann::json fake_logprobs(const std::string& reply) {
+  const bool supportive = reply.starts_with("Supportive");
+  const std::string first = supportive ? "Support" : "Ir";
+  nlohmann::json top = nlohmann::json::array(
+      {{{"token", first}, {"logprob", std::log(0.5)}},
+       {{"token", supportive ? "Part" : "Contr"}, {"logprob", std::log(0.25)}},
+       {{"token", supportive ? "Ir" : "Support"}, {"logprob", std::log(0.125)}},
+       {{"token", ":"}, {"logprob", std::log(0.0625)}}});
+  return nlohmann::json::array({{{"token", first}, {"logprob", std::log(0.5)}, {"top_logprobs", top}},
+                                {{"token", reply.substr(first.size())}, {"logprob", -0.01}, {"top_logprobs", nlohmann::json::array()}}});
+}
+
 // Chatty: the judged category inside a sentence ("I would say: Supportive."), which the
 // lenient extraction reads and the strict one does not.
 enum class Fault { None, Status500, Status429, Slow, Malformed, Status401, Status404, Chatty };
@@ -161,6 +188,9 @@ class FakeOpenAI {
       nlohmann::json out = {{"id", "fake"},
                             {"object", "chat.completion"},
                             {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", reply}}}}}}};
+      // As vLLM answers "logprobs": true: a logprobs.content entry per token, with its alternatives.
+      if (body.is_object() && body.value("logprobs", false) && logprobs_)
+        out["choices"][0]["logprobs"] = {{"content", fake_logprobs(reply)}};
       res.set_content(out.dump(), "application/json");
     });
     // The model list a preflight reads; models_status 404 plays a server without it.
@@ -192,15 +222,10 @@ class FakeOpenAI {
   long total() const { return total_; }
   // The total once no request has arrived for 200 ms: requests a killed client had in
   // flight may still reach the server after the kill, and must not count for the next run.
-  long settled_total() const {
-    long seen = total_;
-    for (;;) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      if (total_ == seen) return seen;
-      seen = total_;
-    }
-  }
+  long settled_total() const { return settled(total_); }
   long models_requests() const { return models_requests_; }
+  // false plays a server that ignores "logprobs" (no logprobs in its choices).
+  void set_logprobs(bool on) { logprobs_ = on; }
   void set_models_status(int status) { models_status_ = status; }
 
  private:
@@ -214,6 +239,7 @@ class FakeOpenAI {
   std::map<std::string, int> counts_;
   std::atomic<long> total_{0}, models_requests_{0};
   std::atomic<int> models_status_{200};
+  std::atomic<bool> logprobs_{true};
 };
 
 // Accepts connections, reads a little, then closes them without answering.
