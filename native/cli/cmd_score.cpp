@@ -55,6 +55,10 @@ class ScoreCommand : public Command {
                   "group; stderr \"N/A\", CIs as *_ci)")
         ->excludes(json)
         ->excludes(markdown);
+    app->add_option("--threshold", threshold_,
+                    "Two-class schemes (--binary): each line's label from its \"score\" (the first class's "
+                    "probability, as caqa eval writes it): attributable at or above T, else not_attributable")
+        ->type_name("T");
     app->add_option("-o,--output", output_, "Write the report to FILE (atomically) instead of standard output")
         ->type_name("FILE");
     app->footer(metrics_help());
@@ -69,8 +73,15 @@ class ScoreCommand : public Command {
     }
     ScoreRequest request = score_request(gold_, predictions_, &scoring_);
     request.group_by = group_by_;
+    request.threshold = threshold_;
     LoadedInputs inputs = load_inputs(gold_.path, paths_, request);
     if (!inputs.gold) return kExitUsage;
+    if (threshold_ && request.scheme->size() != 2) {
+      fmt::print(stderr, "caqa score: --threshold reads a two-class label from the score: use --binary (scheme {} has "
+                         "{} classes)\n",
+                 request.scheme->name, request.scheme->size());
+      return kExitUsage;
+    }
     std::vector<ScoreReport> reports;
     bool all_scored = true;
     for (auto& loaded : inputs.predictions) {
@@ -116,6 +127,7 @@ class ScoreCommand : public Command {
   bool json_ = false, markdown_ = false, csv_ = false, lm_eval_ = false;
   std::string output_;
   std::string group_by_;
+  std::optional<double> threshold_;
 };
 
 }  // namespace

@@ -257,6 +257,24 @@ PredictionFormat format_for_name(std::string_view name, PredictionFormat request
   return name.ends_with(".csv") || name.ends_with(".csv.gz") ? PredictionFormat::Csv : PredictionFormat::Auto;
 }
 
+// --threshold: the label of a two-class scheme from the score (PredictionOptions::threshold).
+void apply_threshold(PredictionSet& set, double threshold) {
+  for (PredictionRow& row : set.rows) {
+    if (row.kind == PredictedKind::NoLabel) continue;
+    row.from_response = false;
+    if (row.has_score) {
+      row.kind = PredictedKind::Label;
+      row.label = row.score >= threshold ? ClassId{0} : ClassId{1};
+    } else {
+      row.kind = PredictedKind::InvalidLabel;
+      set.diagnostics.items.push_back({ErrorCode::BadScore, Severity::Warning, row.line, 1,
+                                       fmt::format("expected a number \"score\" for --threshold {}, found none",
+                                                   threshold),
+                                       "scored as wrong; write the evaluator's score, or score without --threshold"});
+    }
+  }
+}
+
 PredictionSet read_predictions(const InputText& input, const PredictionOptions& options) {
   std::string_view text = input.bytes();
   PredictionSet set;
@@ -275,6 +293,7 @@ PredictionSet read_predictions(const InputText& input, const PredictionOptions& 
   if (set.lines_read == 0 && !set.diagnostics.has_errors())
     set.diagnostics.items.push_back(
         {ErrorCode::EmptyFile, Severity::Error, 0, 0, "expected prediction lines, found an empty file", ""});
+  if (options.threshold) apply_threshold(set, *options.threshold);
   return set;
 }
 

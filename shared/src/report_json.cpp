@@ -69,6 +69,7 @@ Json score_json(const ScoreReport& r) {
                {"duplicates", std::string(duplicate_policy_name(r.options.duplicates))},
                {"extract", std::string(extract_mode_name(r.options.extract))},
                {"mode", scheme_mode_name(*r.options.scheme)}};
+  if (r.options.threshold) options["threshold"] = *r.options.threshold;
   options["bootstrap"] = Json{{"resamples", ci ? r.options.bootstrap.resamples : 0},
                               {"seed", r.options.bootstrap.seed},
                               {"level", r.options.bootstrap.level}};

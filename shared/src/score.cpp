@@ -101,6 +101,7 @@ std::string score_signature(const ScoreReport& r) {
                               duplicate_policy_name(r.options.duplicates), extract_mode_name(r.options.extract),
                               scheme_mode_name(*r.options.scheme));
   if (!r.group_field.empty()) s += fmt::format("|group:{}", r.group_field);
+  if (r.options.threshold) s += fmt::format("|threshold:{}", *r.options.threshold);
   if (r.intervals)
     s += fmt::format("|boot:{}|seed:{}|level:{}", r.options.bootstrap.resamples, r.options.bootstrap.seed,
                      r.options.bootstrap.level);

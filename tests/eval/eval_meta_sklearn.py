@@ -4,7 +4,7 @@
 Runs the eval tests that leave their prediction files (a TEI pair-classifier run and a chat
 judge run with --logprobs, both against fake servers) in a temporary folder, then checks:
 caqa score's micro-F1, macro-F1 and per-label F1 against sklearn.metrics.f1_score on the
-same labels, and caqa meta's one-vs-one ROC-AUC (full/partial/no support levels from the
+same labels, caqa score --binary --threshold T against labels made from the scores, and caqa meta's one-vs-one ROC-AUC (full/partial/no support levels from the
 caqa4 gold) against sklearn.metrics.roc_auc_score on the same scores.
 
 usage: eval_meta_sklearn.py CAQA_EVAL_TESTS CAQA BENCHMARK.jsonl
@@ -54,6 +54,16 @@ def main():
             per_label = f1_score(y_true, y_pred, labels=LABELS, average=None, zero_division=0)
             for label, f1 in zip(LABELS, per_label):
                 close(f"{name} F1 {label}", score["per_label"][label]["f1"], f1)
+            for t in (0.1, 0.5):
+                thresholded = json.loads(subprocess.run(
+                    [caqa, "score", path, "--gold", bench, "--binary", "--threshold", str(t), "--json"], check=True,
+                    capture_output=True, text=True).stdout)
+                y_bin = [g == "supportive" for g in y_true]
+                p_bin = [p["score"] >= t for p in preds]
+                close(f"{name} --binary --threshold {t} micro-F1", thresholded["micro_f1"],
+                      f1_score(y_bin, p_bin, labels=[True, False], average="micro"))
+                close(f"{name} --threshold {t} F1 attributable", thresholded["per_label"]["attributable"]["f1"],
+                      f1_score(y_bin, p_bin, pos_label=True, average="binary", zero_division=0))
             meta = json.loads(subprocess.run([caqa, "meta", path, "--gold", bench, "--json"], check=True,
                                              capture_output=True, text=True).stdout)
             level = np.array([LEVEL[g] for g in y_true])

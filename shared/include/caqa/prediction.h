@@ -48,6 +48,10 @@ struct PredictionOptions {
   ExtractMode extract = ExtractMode::Lenient;
   const LabelScheme* scheme = &caqa_scheme();
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
+  // A two-class scheme's label from each line's "score" (the first class's probability):
+  // the first class at or above it, else the second; a line without a score is an invalid
+  // label (scored as wrong, with a warning). The line's own label is not read.
+  std::optional<double> threshold;
 };
 
 struct PredictionSet {

@@ -31,8 +31,9 @@ struct ScoreRequest {
   std::optional<std::string> split;  // gold samples of this split only
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
   std::string group_by;  // a gold field: per-group rows beside the overall one ("" = none)
+  std::optional<double> threshold;  // two-class schemes: labels from scores (PredictionOptions)
 
-  PredictionOptions prediction_options() const { return {format, extract, scheme, max_line_bytes}; }
+  PredictionOptions prediction_options() const { return {format, extract, scheme, max_line_bytes, threshold}; }
   GoldOptions gold_options() const {
     GoldOptions o;
     o.scheme = scheme;
