@@ -17,10 +17,11 @@ namespace {
 
 constexpr const char* kImportHelp =
     "Writes FILE (gold JSON Lines: id, question, answer, citation, label in the scheme's canonical\n"
-    "names, \"scheme\" on every line, source fields such as src_dataset kept) and FILE.import.json\n"
-    "(each source's SHA-256, the format, the mapping), each atomically. Several FILEs concatenate\n"
-    "(ids must stay unique). A bad row is reported as file:line:column with what was expected and\n"
-    "what was found; any bad row fails the import (exit 1) unless --skip-bad drops and counts them.\n"
+    "names, \"scheme\" on every line, source fields such as src_dataset or --keep's kept) and\n"
+    "FILE.import.json (each source's SHA-256, the format, the mapping, --label-map), each\n"
+    "atomically. Several FILEs concatenate (ids must stay unique). A bad row is reported as\n"
+    "file:line:column with what was expected and what was found; any bad row fails the import\n"
+    "(exit 1) unless --skip-bad drops and counts them.\n"
     "Sources without ids get row ids: row-1, row-2, ... (with several files, <file stem>-1, ...).\n\n"
     "Examples, one per format:\n"
     "  caqa import caqa-release CAQA_dev.csv -o caqa_dev.gold.jsonl\n"
@@ -30,7 +31,11 @@ constexpr const char* kImportHelp =
     "  caqa import wice wice_claims_test.jsonl -o wice.gold.jsonl\n"
     "  caqa import mapped mine.jsonl --id-col meta.id --question-col q --answer-col a \\\n"
     "      --citation-col docs --label-col gold --scheme binary -o mine.gold.jsonl\n"
-    "then: caqa score PRED.jsonl --gold ab.gold.jsonl --scheme binary";
+    "  caqa import mapped levels.jsonl --scheme support3 --answer-col answer --question-col question \\\n"
+    "      --citation-col 'docs[].text' --label-col label --keep setting \\\n"
+    "      --label-map supported=full,partially=partial,not_supported=no -o levels.gold.jsonl\n"
+    "then: caqa score PRED.jsonl --gold ab.gold.jsonl --scheme binary\n"
+    "      caqa score PRED.jsonl --gold levels.gold.jsonl --group-by setting   (a --keep field)";
 
 std::string formats_text() {
   std::string out = "Formats (the scheme each writes):\n";
@@ -81,9 +86,21 @@ class ImportCommand : public Command {
         ->type_name("NAME");
     app->add_option("--answer-col", columns_.answer, "mapped: answer (claim) field or column")->type_name("NAME");
     app->add_option("--citation-col", columns_.citation,
-                    "mapped: citation field or column; a list of references becomes \"[1] ... [2] ...\"")
-        ->type_name("NAME");
+                    "mapped: citation field(s) or column(s), comma-separated; a list of references, or several "
+                    "columns, becomes \"[1] ... [2] ...\"; LIST[].FIELD takes FIELD of each object of the list "
+                    "LIST as one reference (\"title: text\" where the object has a \"title\"), e.g. docs[].text")
+        ->type_name("NAME,...");
     app->add_option("--label-col", columns_.label, "mapped: label field or column")->type_name("NAME");
+    app->add_option("--label-map", label_map_,
+                    "mapped: read these source labels as these classes before the scheme's own spellings "
+                    "(SRC case-insensitive; CLASS any spelling of --scheme), e.g. partially=partial or "
+                    "1=supportive,0=irrelevant; recorded in the sidecar")
+        ->type_name("SRC=CLASS,...");
+    app->add_option("--keep", columns_.kept,
+                    "mapped: copy these fields or columns to each gold line under the same name (a JSON number or "
+                    "boolean as its text; a row without one is bad), e.g. for caqa score --group-by")
+        ->delimiter(',')
+        ->type_name("NAME,...");
     app->add_flag("--skip-bad", skip_bad_, "Drop bad rows (each still reported) and exit 0; the sidecar counts them");
     app->add_option("--max-errors", max_errors_, "Print at most N problems per file (0 = all)")->type_name("N");
     app->footer(formats_text() + "\n" + kImportHelp);
@@ -95,18 +112,30 @@ class ImportCommand : public Command {
     options.format = spec->format;
     bool mapped = spec->format == ImportFormat::Mapped;
     bool any_column = !columns_.id.empty() || !columns_.question.empty() || !columns_.answer.empty() ||
-                      !columns_.citation.empty() || !columns_.label.empty();
+                      !columns_.citation.empty() || !columns_.label.empty() || !columns_.kept.empty();
     if (mapped) {
       if (scheme_.empty() || columns_.answer.empty() || columns_.citation.empty() || columns_.label.empty()) {
         fmt::print(stderr,
                    "caqa: import mapped needs --answer-col, --citation-col, --label-col and --scheme "
-                   "(--id-col and --question-col are optional)\n");
+                   "(--id-col, --question-col, --label-map and --keep are optional)\n");
         return kExitUsage;
       }
       options.scheme = scheme_;
       options.columns = columns_;
-    } else if (any_column || !scheme_.empty()) {
-      fmt::print(stderr, "caqa: --scheme and the --*-col flags belong to the mapped format; {} reads fixed fields\n",
+      std::string problem;
+      if (!label_map_.empty()) {
+        auto map = parse_import_label_map(label_map_, *import_label_scheme(scheme_), problem);
+        if (map) options.label_map = std::move(*map);
+      }
+      if (problem.empty()) problem = mapped_options_problem(options);
+      if (!problem.empty()) {
+        fmt::print(stderr, "caqa: {}\n", problem);
+        return kExitUsage;
+      }
+    } else if (any_column || !scheme_.empty() || !label_map_.empty()) {
+      fmt::print(stderr,
+                 "caqa: --scheme, --label-map, --keep and the --*-col flags belong to the mapped format; {} reads "
+                 "fixed fields\n",
                  spec->name);
       return kExitUsage;
     }
@@ -164,17 +193,27 @@ class ImportCommand : public Command {
     auto field = [](std::string_view name) {
       return name.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(std::string(name));
     };
+    std::string unused;
+    auto citations = citation_sources(fields.citation, unused).value_or(std::vector<CitationSource>{});
+    nlohmann::ordered_json citation = nlohmann::ordered_json::array();
+    for (const CitationSource& c : citations) citation.push_back(c.name);  // several: one reference each, in order
     nlohmann::ordered_json mapping = {{"id", fields.id.empty() ? nlohmann::ordered_json("row ids") : field(fields.id)},
                                       {"question", field(fields.question)},
                                       {"answer", field(fields.answer)},
-                                      {"citation", field(fields.citation)},
+                                      {"citation", citations.size() == 1 ? field(fields.citation) : citation},
                                       {"label", field(fields.label)}};
     if (!fields.complexity.empty()) mapping["complexity"] = field(fields.complexity);
     if (!fields.kept.empty()) mapping["kept"] = nlohmann::ordered_json::array({std::string(fields.kept)});
+    if (!options.columns.kept.empty()) mapping["kept"] = options.columns.kept;
     nlohmann::ordered_json labels = nlohmann::ordered_json::object();
     if (const LabelScheme* scheme = results.front().scheme)
       for (const auto& l : import_label_map(spec->format, *scheme)) labels[l.first] = l.second;
     mapping["labels"] = mapped ? nlohmann::ordered_json("any spelling the scheme accepts, written canonical") : labels;
+    if (!options.label_map.empty()) {
+      nlohmann::ordered_json label_map = nlohmann::ordered_json::object();
+      for (const ImportLabelMapping& m : options.label_map) label_map[m.source] = m.cls;
+      mapping["label_map"] = label_map;  // applied before the scheme's spellings
+    }
     meta["mapping"] = mapping;
     meta["sources"] = nlohmann::ordered_json::array();
     for (std::size_t f = 0; f < results.size(); ++f)
@@ -204,6 +243,7 @@ class ImportCommand : public Command {
   std::vector<std::string> files_;
   std::string output_;
   std::string scheme_;
+  std::string label_map_;
   ImportColumns columns_;
   bool skip_bad_ = false;
   std::size_t max_errors_ = 50;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # caqa import as a user meets it: each format's fixture (tests/fixtures/import), exit
-# codes, file:line errors, --skip-bad, several files, the sidecar, --help.
+# codes, file:line errors, --skip-bad, several files, the sidecar, the mapped options
+# (--label-map, --keep, several citation columns, docs[].text) through caqa score --group-by, --help.
 # Usage: tests/cli/import_test.sh CAQA  (run from the repository root)
 set -u
 caqa=$1
@@ -63,6 +64,40 @@ expect_text "mapped: missing field named" "$tmp/err" "$F/mapped/malformed.jsonl:
 check "mapped malformed CSV fails" 1 "$caqa" import mapped $F/mapped/malformed.csv "${mapped_csv[@]}" -o "$tmp/x.jsonl"
 expect_text "mapped CSV: duplicate id" "$tmp/err" "malformed.csv:4: error[duplicate_id]"
 
+# The mapped options: --citation-col LIST[].FIELD, --label-map, --keep, in the one command of
+# docs/import.md ("Labels, kept columns and lists of documents"); the kept column groups caqa score.
+L=$F/mapped/three_annotators.jsonl
+check "mapped: --label-map, --keep, docs[].text" 0 "$caqa" import mapped $L --scheme support3 --answer-col answer --question-col question --citation-col 'docs[].text' --label-col label --label-map supported=full,partially=partial,not_supported=no --keep setting -o "$tmp/levels.jsonl"
+sidecar_ok "mapped options: sidecar" "$tmp/levels.jsonl" 6 support3 $L
+expect_text "mapped options: titled references" "$tmp/levels.jsonl" '"citation":"[1] Axolotl: Axolotls feed on worms and insect larvae. [2] Amphibian diets: '
+expect_text "mapped options: kept column" "$tmp/levels.jsonl" '"label":"partial","scheme":"support3","setting":"retrieval"}'
+if python3 - "$tmp/levels.jsonl.import.json" <<'PY'; then ok "mapped options: sidecar records the map and kept"; else fail "mapped options: sidecar records the map and kept"; fi
+import json, sys
+m = json.load(open(sys.argv[1]))["mapping"]
+assert m["label_map"] == {"supported": "full", "partially": "partial", "not_supported": "no"}, m
+assert m["kept"] == ["setting"] and m["citation"] == "docs[].text", m
+PY
+printf '%s\n' '{"id":"row-1","label":"full"}' '{"id":"row-2","label":"full"}' '{"id":"row-3","label":"no"}' \
+  '{"id":"row-4","label":"full"}' '{"id":"row-5","label":"partial"}' '{"id":"row-6","label":"partial"}' >"$tmp/levels.pred.jsonl"
+check "score --group-by a kept column" 0 "$caqa" score "$tmp/levels.pred.jsonl" --gold "$tmp/levels.jsonl" --group-by setting --json
+if python3 - "$tmp/out" <<'PY'; then ok "score --group-by: one row per setting"; else fail "score --group-by: one row per setting"; fi
+import json, sys
+groups = {g["name"]: g for g in json.load(open(sys.argv[1]))["per_group"]["groups"]}
+assert sorted(groups) == ["closed-book", "retrieval"], groups.keys()
+assert groups["closed-book"]["micro_f1"] == 1.0 and abs(groups["retrieval"]["micro_f1"] - 1 / 3) < 1e-12
+PY
+check "several citation columns" 0 "$caqa" import mapped $L --scheme support3 --answer-col answer --citation-col question,answer --label-col annotator_1 --label-map partially=partial -o "$tmp/cols.jsonl"
+expect_text "several citation columns: numbered" "$tmp/cols.jsonl" '"citation":"[1] When did the Trans-Siberian Railway open? [2] The Trans-Siberian'
+check "a list path on a string" 1 "$caqa" import mapped $L --scheme support3 --answer-col answer --citation-col 'answer[].text' --label-col label -o "$tmp/x.jsonl"
+expect_text "a list path on a string: row, column, found" "$tmp/err" "$L:1:85: error[bad_field_type]: expected a list of objects at \"answer\" for \"answer[].text\", found a string"
+check "--label-map item without =" 2 "$caqa" import mapped $L --scheme support3 --answer-col answer --citation-col 'docs[].text' --label-col label --label-map supported -o "$tmp/x.jsonl"
+expect_text "--label-map: item named" "$tmp/err" '--label-map item "supported": expected SRC=CLASS'
+check "--label-map class outside the scheme" 2 "$caqa" import mapped $L --scheme support3 --answer-col answer --citation-col 'docs[].text' --label-col label --label-map partially=half -o "$tmp/x.jsonl"
+check "--label-map SRC twice" 2 "$caqa" import mapped $L --scheme support3 --answer-col answer --citation-col 'docs[].text' --label-col label --label-map a=full,A=no -o "$tmp/x.jsonl"
+check "--keep a gold key" 2 "$caqa" import mapped $L --scheme support3 --answer-col answer --citation-col 'docs[].text' --label-col label --keep split -o "$tmp/x.jsonl"
+expect_text "--keep a gold key: named" "$tmp/err" '--keep "split": a gold line has its own "split"'
+check "--keep with a fixed format" 2 "$caqa" import wice $F/wice/good.jsonl --keep meta -o "$tmp/x.jsonl"
+
 # --skip-bad drops and counts.
 check "--skip-bad imports the good rows" 0 "$caqa" import attributionbench $F/attributionbench/malformed.jsonl --skip-bad -o "$tmp/skip.jsonl"
 expect_text "--skip-bad: still reports" "$tmp/err" "error[invalid_label]"
@@ -90,6 +125,9 @@ check "unreadable file" 2 "$caqa" import alce "$tmp/nope.csv" -o "$tmp/x.jsonl"
 check "--help" 0 "$caqa" import --help
 for format in caqa-release alce attributionbench attrscore wice mapped; do
   expect_text "--help: example for $format" "$tmp/out" "caqa import $format "
+done
+for option in "--label-map SRC=CLASS,..." "--keep NAME,..." "--citation-col NAME,..." "docs[].text"; do
+  expect_text "--help: $option" "$tmp/out" "$option"
 done
 
 echo "$passed passed, $failed failed"

@@ -57,6 +57,23 @@ caqa::ImportOptions mapped_csv() {
   return o;
 }
 
+// tests/fixtures/import/mapped/three_annotators.jsonl as docs/import.md imports it.
+caqa::ImportOptions mapped_levels() {
+  caqa::ImportOptions o;
+  o.scheme = "support3";
+  o.columns = {"", "question", "answer", "docs[].text", "label", {"setting"}};
+  std::string error;
+  o.label_map = *caqa::parse_import_label_map("supported=full, Partially = partial,not_supported=no",
+                                              *caqa::import_label_scheme("support3"), error);
+  return o;
+}
+
+std::string label_map_error(std::string_view spec, std::string_view scheme = "support3") {
+  std::string error;
+  EXPECT_FALSE(caqa::parse_import_label_map(spec, *caqa::import_label_scheme(scheme), error)) << spec;
+  return error;
+}
+
 }  // namespace
 
 TEST(Import, SchemesResolveThroughTheRegistry) {
@@ -210,6 +227,130 @@ TEST(Import, MappedNeedsAKnownSchemeAndItsColumns) {
   EXPECT_EQ(r.records, 0u);
 }
 
+TEST(Import, MappedLabelMapKeptFieldAndTitledDocs) {
+  auto r = import(ImportFormat::Mapped, "mapped/three_annotators.jsonl", mapped_levels());
+  EXPECT_TRUE(r.diagnostics.items.empty());
+  EXPECT_EQ(labels(r), (std::vector<int>{0, 1, 2, 0, 1, 2}));  // supported, partially, not_supported
+  EXPECT_EQ(r.rows[1].citation,
+            "[1] Axolotl: Axolotls feed on worms and insect larvae. [2] Amphibian diets: Many salamanders also take "
+            "small fish when they can catch them.");
+  EXPECT_EQ(r.rows[2].kept, (std::vector<std::pair<std::string, std::string>>{{"setting", "closed-book"}}));
+  EXPECT_EQ(caqa::imported_gold_line(r.rows[3], r),
+            "{\"id\":\"row-4\",\"question\":\"Which planet has the most moons?\",\"answer\":\"Saturn has more known "
+            "moons than any other planet [1].\",\"citation\":\"[1] Moons of Saturn: Saturn has the largest number of "
+            "confirmed moons of any planet in the Solar System.\",\"label\":\"full\",\"scheme\":\"support3\","
+            "\"setting\":\"closed-book\"}\n");
+}
+
+TEST(Import, LabelMapItemsAreCheckedAndComeBeforeTheSchemesSpellings) {
+  std::string error;
+  auto map = caqa::parse_import_label_map(" 1 = Supportive,0=irrelevant", *caqa::import_label_scheme("caqa4"), error);
+  ASSERT_TRUE(map) << error;
+  EXPECT_EQ(map->front().source, "1");
+  EXPECT_EQ(map->front().cls, "supportive");  // the canonical class name, as the sidecar records it
+  EXPECT_NE(label_map_error("supported").find("item \"supported\": expected SRC=CLASS, found no '='"),
+            std::string::npos);
+  EXPECT_NE(label_map_error("=full").find("no SRC"), std::string::npos);
+  EXPECT_NE(label_map_error("a=full, b = ").find("item \"b =\": expected SRC=CLASS, found no CLASS"),
+            std::string::npos);
+  EXPECT_NE(label_map_error("a=full,").find("found an empty item"), std::string::npos);
+  EXPECT_NE(label_map_error("a=maybe").find("expected a class of the support3 scheme"), std::string::npos);
+  EXPECT_NE(label_map_error("a=full,A=no").find("\"A\" is mapped twice"), std::string::npos);
+  // "no" is a support3 spelling, but the map is read first; an unmapped label still parses.
+  caqa::ImportOptions o = mapped_csv();
+  o.label_map = {{"no", "full"}};
+  auto r = caqa::import_gold("pair_id,statement,source_text,level\np1,s,c, NO \np2,s,c,partial\np3,s,c,maybe\n", o);
+  EXPECT_EQ(labels(r), (std::vector<int>{0, 1}));
+  EXPECT_NE(r.diagnostics.items.at(0).message.find("\"no\", full, partial or no"), std::string::npos);
+  o.label_map = {{"x", "maybe"}};  // built without parse_import_label_map: import_gold checks it
+  EXPECT_EQ(codes(caqa::import_gold("pair_id\n", o).diagnostics), (Codes{{ErrorCode::BadFieldType, 0}}));
+}
+
+TEST(Import, KeptNamesMayNotTakeTheGoldsOwnKeys) {
+  caqa::ImportOptions o = mapped_json();
+  for (const char* name : {"id", "label", "complexity", "split", "scheme"}) {
+    o.columns.kept = {"setting", name};
+    EXPECT_NE(caqa::mapped_options_problem(o).find("a gold line has its own"), std::string::npos) << name;
+  }
+  o.columns.kept = {"setting", "setting"};
+  EXPECT_NE(caqa::mapped_options_problem(o).find("named twice"), std::string::npos);
+  o.columns.kept = {"setting"};
+  EXPECT_EQ(caqa::mapped_options_problem(o), "");
+  o.columns.kept = {"id"};  // import_gold checks it too
+  auto r = import(ImportFormat::Mapped, "mapped/good.jsonl", o);
+  EXPECT_EQ(codes(r.diagnostics), (Codes{{ErrorCode::BadFieldType, 0}}));
+  EXPECT_TRUE(r.rows.empty());
+}
+
+TEST(Import, KeptJsonValuesAsTextAndMissingOnesAreBadRows) {
+  caqa::ImportOptions o = mapped_json();
+  o.columns.kept = {"n", "flag", "meta.setting"};
+  auto r = caqa::import_gold(
+      R"({"meta": {"id": "a", "setting": "rag"}, "q": "q", "a": "a", "docs": "d", "gold": "attributable", "n": 3, "flag": true}
+{"meta": {"id": "b"}, "q": "q", "a": "a", "docs": "d", "gold": "attributable", "n": 4, "flag": false}
+{"meta": {"id": "c", "setting": "rag"}, "q": "q", "a": "a", "docs": "d", "gold": "attributable", "n": [4], "flag": false}
+)",
+      o);
+  EXPECT_EQ(ids(r), (std::vector<std::string>{"a"}));
+  EXPECT_EQ(r.rows[0].kept,
+            (std::vector<std::pair<std::string, std::string>>{{"n", "3"}, {"flag", "true"}, {"meta.setting", "rag"}}));
+  EXPECT_EQ(codes(r.diagnostics), (Codes{{ErrorCode::MissingField, 2}, {ErrorCode::BadFieldType, 3}}));
+  EXPECT_EQ(r.diagnostics.items[1].column, 103u);  // the mapped fields' problems have columns
+}
+
+TEST(Import, SeveralCitationColumnsAndListPaths) {
+  caqa::ImportOptions o = mapped_json();
+  o.columns.citation = "lead, docs";
+  auto r = caqa::import_gold(
+      R"({"meta": {"id": "a"}, "q": "q", "a": "a", "lead": "L", "docs": ["x", "y"], "gold": "attributable"}
+)",
+      o);
+  EXPECT_EQ(r.rows.at(0).citation, "[1] L [2] x [3] y");
+  o.columns.citation = "docs[].body.text";  // FIELD may be a dotted path; "title" is the element's own
+  std::string text =
+      R"({"meta": {"id": "a"}, "a": "a", "docs": [{"body": {"text": "t1"}}, {"title": "T", "body": {"text": "t2"}}], "gold": "attributable"}
+{"meta": {"id": "b"}, "a": "a", "docs": {"body": "t"}, "gold": "attributable"}
+{"meta": {"id": "c"}, "a": "a", "docs": [{"body": {"text": "t"}}, "t2"], "gold": "attributable"}
+{"meta": {"id": "d"}, "a": "a", "docs": [{"body": {"text": "t"}}, {"title": "T"}], "gold": "attributable"}
+{"meta": {"id": "e"}, "a": "a", "docs": [{"body": {"text": 5}}], "gold": "attributable"}
+{"meta": {"id": "f"}, "a": "a", "gold": "attributable"}
+)";
+  r = caqa::import_gold(text, o);
+  EXPECT_EQ(r.rows.at(0).citation, "[1] t1 [2] T: t2");
+  EXPECT_EQ(codes(r.diagnostics), (Codes{{ErrorCode::BadFieldType, 2},
+                                         {ErrorCode::BadFieldType, 3},
+                                         {ErrorCode::MissingField, 4},
+                                         {ErrorCode::BadFieldType, 5},
+                                         {ErrorCode::MissingField, 6}}));
+  EXPECT_EQ(r.diagnostics.items[0].message,
+            "expected a list of objects at \"docs\" for \"docs[].body.text\", found an object");
+  EXPECT_EQ(r.diagnostics.items[0].column, 41u);
+  EXPECT_NE(r.diagnostics.items[1].message.find("found a string as element 2"), std::string::npos);
+  EXPECT_NE(r.diagnostics.items[2].message.find("found element 2 without \"body.text\""), std::string::npos);
+  EXPECT_NE(r.diagnostics.items[3].message.find("found a number in element 1"), std::string::npos);
+  std::string error;
+  EXPECT_FALSE(caqa::citation_sources("docs[]", error));
+  EXPECT_FALSE(caqa::citation_sources("a,,b", error));
+  EXPECT_EQ(caqa::citation_sources("a, b[].c", error)->at(1).element_field, "c");
+}
+
+TEST(Import, MappedCsvCitationColumnsAndKeptColumns) {
+  caqa::ImportOptions o = mapped_csv();
+  o.columns.citation = "s1,s2";
+  o.columns.kept = {"domain"};
+  auto r = caqa::import_gold("pair_id,statement,s1,s2,level,domain\np1,s,one,two,full,news\np2,s,one,,no,\n", o);
+  EXPECT_EQ(r.rows.at(0).citation, "[1] one [2] two");
+  EXPECT_EQ(r.rows[0].kept, (std::vector<std::pair<std::string, std::string>>{{"domain", "news"}}));
+  EXPECT_EQ(codes(r.diagnostics), (Codes{{ErrorCode::MissingField, 3}}));  // an empty kept cell
+  o.columns.kept = {"topic"};
+  EXPECT_EQ(codes(caqa::import_gold("pair_id,statement,s1,s2,level\n", o).diagnostics),
+            (Codes{{ErrorCode::CsvHeader, 1}}));
+  o.columns.kept = {};
+  o.columns.citation = "docs[].text";
+  r = caqa::import_gold("pair_id,statement,docs,level\n", o);
+  EXPECT_NE(r.diagnostics.items.at(0).message.find("found the list path \"docs[].text\""), std::string::npos);
+}
+
 TEST(Import, DuplicateIdsAcrossFilesNameTheFirstFile) {
   std::vector<caqa::ImportResult> results;
   results.push_back(import(ImportFormat::Wice, "wice/good.jsonl"));
@@ -259,7 +400,8 @@ TEST(Import, EveryPrefixOfEveryFixture) {
                              {ImportFormat::AttributionBench, "attributionbench/malformed.jsonl", {}},
                              {ImportFormat::Wice, "wice/malformed.jsonl", {}},
                              {ImportFormat::Mapped, "mapped/malformed.jsonl", mapped_json()},
-                             {ImportFormat::Mapped, "mapped/good.csv", mapped_csv()}};
+                             {ImportFormat::Mapped, "mapped/good.csv", mapped_csv()},
+                             {ImportFormat::Mapped, "mapped/three_annotators.jsonl", mapped_levels()}};
   for (Case& c : cases) {
     std::string text = fixture(c.file);
     c.options.format = c.format;

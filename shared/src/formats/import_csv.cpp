@@ -18,8 +18,11 @@ struct ColumnRole {
 };
 
 struct CsvLayout {
-  ColumnRole id, question, answer, citation, label, complexity;
-  std::vector<ColumnRole> kept;  // copied to the gold line under their own name
+  ColumnRole id, question, answer, label, complexity;
+  std::vector<ColumnRole> citation;  // one column as it is; several, one numbered reference each
+  std::vector<ColumnRole> kept;      // copied to the gold line under their own name
+  bool kept_required = false;        // --keep: every row has a value in each kept column
+  std::string list_path;             // a citation source LIST[].FIELD, which a CSV file cannot hold
 };
 
 CsvLayout layout_of(const ImportOptions& options) {
@@ -33,10 +36,19 @@ CsvLayout layout_of(const ImportOptions& options) {
   l.id = role(f.id, mapped);
   l.question = role(f.question, true);
   l.answer = role(f.answer, true);
-  l.citation = role(f.citation, true);
   l.label = role(f.label, true);
   l.complexity = role(f.complexity, false);
-  if (!f.kept.empty()) l.kept.push_back(role(f.kept, false));
+  std::string error;  // mapped options were checked before (mapped_options_problem)
+  for (const CitationSource& c : citation_sources(f.citation, error).value_or(std::vector<CitationSource>{})) {
+    if (!c.element_field.empty()) l.list_path = c.name;
+    l.citation.push_back(role(c.path, true));
+  }
+  if (mapped) {
+    for (const std::string& name : options.columns.kept) l.kept.push_back(role(name, true));
+    l.kept_required = true;
+  } else if (!f.kept.empty()) {
+    l.kept.push_back(role(f.kept, false));
+  }
   return l;
 }
 
@@ -89,11 +101,18 @@ ImportResult import_csv(const InputText& text, const ImportOptions& options) {
     return out;
   }
   const CsvRecord header = record;
+  if (!layout.list_path.empty()) {
+    out.diagnostics.items.push_back(
+        {ErrorCode::CsvHeader, Severity::Error, header.line, 1,
+         fmt::format("expected a column name in --citation-col, found the list path \"{}\"", layout.list_path),
+         "LIST[].FIELD reaches into JSON Lines objects; a CSV file names its citation columns, comma-separated"});
+    return out;
+  }
   bool columns_ok = true;
-  for (ColumnRole* role :
-       {&layout.id, &layout.question, &layout.answer, &layout.citation, &layout.label, &layout.complexity})
+  for (ColumnRole* role : {&layout.id, &layout.question, &layout.answer, &layout.label, &layout.complexity})
     columns_ok = find_column(*role, header, out.diagnostics) && columns_ok;
-  for (ColumnRole& role : layout.kept) find_column(role, header, out.diagnostics);
+  for (std::vector<ColumnRole>* roles : {&layout.citation, &layout.kept})
+    for (ColumnRole& role : *roles) columns_ok = find_column(role, header, out.diagnostics) && columns_ok;
   if (!columns_ok) return out;
 
   std::size_t data_row = 0;
@@ -136,12 +155,18 @@ ImportResult import_csv(const InputText& text, const ImportOptions& options) {
     if (layout.question.index >= 0) row.question = std::string(field(layout.question));
     require(layout.answer);
     row.answer = std::string(field(layout.answer));
-    row.citation = std::string(field(layout.citation));
+    if (layout.citation.size() == 1) {
+      row.citation = std::string(field(layout.citation.front()));
+    } else {
+      std::vector<std::string> references;
+      for (const ColumnRole& role : layout.citation) references.emplace_back(field(role));
+      row.citation = numbered_citations(references);
+    }
     std::string_view label = field(layout.label);
     if (trim_spaces(label).empty()) {
       require(layout.label);
     } else {
-      LabelRead read = read_source_label(out, options.format, label);
+      LabelRead read = read_source_label(out, options, label);
       if (read.cls)
         row.label = *read.cls;
       else
@@ -157,8 +182,10 @@ ImportResult import_csv(const InputText& text, const ImportOptions& options) {
                      fmt::format("expected single, union, intersection or concatenation, found \"{}\"", complexity),
                      "leave the column empty where a row has no complexity");
     }
-    for (const ColumnRole& role : layout.kept)
+    for (const ColumnRole& role : layout.kept) {
+      if (layout.kept_required) require(role);
       if (role.index >= 0) row.kept.emplace_back(role.names.front(), std::string(field(role)));
+    }
     if (problems.any()) {
       ++out.bad_rows;
       continue;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "caqa/text.h"
 #include "import_rows.h"
 
 namespace caqa {
@@ -52,8 +53,8 @@ const std::vector<ImportFormatSpec> kFormats = {
      "CSV or JSON Lines",
      "",
      {},
-     "any file: --answer-col, --citation-col, --label-col, --scheme (--id-col, --question-col optional); "
-     "a list of references becomes numbered citations"},
+     "any file: --answer-col, --citation-col, --label-col, --scheme (--id-col, --question-col, --label-map, "
+     "--keep optional); a list of references, several citation columns or LIST[].FIELD become numbered citations"},
 };
 
 // The schemes an import may write (the registry's names; its aliases are accepted too).
@@ -110,13 +111,16 @@ const std::vector<SourceLabel>& source_labels(ImportFormat format) {
   return kAnyLabel;
 }
 
-LabelRead read_source_label(const ImportResult& result, ImportFormat format, std::string_view text) {
+LabelRead read_source_label(const ImportResult& result, const ImportOptions& options, std::string_view text) {
   const LabelScheme& scheme = *result.scheme;
-  const auto& labels = source_labels(format);
+  const auto& labels = source_labels(options.format);
   if (labels.empty()) {
+    if (const ImportLabelMapping* m = find_label_mapping(options.label_map, text)) text = m->cls;
     if (auto c = scheme.parse_spelling(trim_spaces(text))) return {c, {}};
-    return {std::nullopt,
-            fmt::format("{} (or a spelling the {} scheme accepts)", scheme.expected_list(), result.scheme_name)};
+    std::string mapped;
+    for (const ImportLabelMapping& m : options.label_map) mapped += fmt::format("\"{}\", ", m.source);
+    return {std::nullopt, fmt::format("{}{} (or a spelling the {} scheme accepts)", mapped, scheme.expected_list(),
+                                      result.scheme_name)};
   }
   // Case, spaces, hyphens and underscores do not matter: sources differ only in those.
   std::string folded = fold_label_text(trim_spaces(text));
@@ -167,6 +171,12 @@ ImportResult import_gold(const InputText& text, const ImportOptions& options) {
                                      "pass --scheme with the mapped format"});
     return out;
   }
+  if (options.format == ImportFormat::Mapped)
+    if (std::string problem = mapped_options_problem(options); !problem.empty()) {
+      out.diagnostics.items.push_back({ErrorCode::BadFieldType, Severity::Error, 0, 0, std::move(problem),
+                                       "docs/import.md describes the mapped format's options"});
+      return out;
+    }
   bool json = false;
   switch (options.format) {
     case ImportFormat::AttributionBench:
@@ -182,6 +192,111 @@ ImportResult import_gold(const InputText& text, const ImportOptions& options) {
     default: break;
   }
   return json ? detail::import_json_lines(text, options) : detail::import_csv(text, options);
+}
+
+// The mapped format's options beyond plain names: several citation sources or a path into
+// a list of objects (--citation-col), a source label map (--label-map) and the kept source
+// fields (--keep), each checked before a file is read.
+namespace {
+
+// The keys a gold line has of its own (the sample schema's): a kept field may not take one.
+constexpr std::string_view kGoldKeys[] = {"id",     "question",   "answer", "citation", "label",
+                                          "scheme", "complexity", "split",  "qid",      "evidence"};
+
+// "a, b,,c" as {"a", "b", "", "c"}: each item trimmed, empty items kept (they are errors).
+std::vector<std::string_view> comma_items(std::string_view text) {
+  std::vector<std::string_view> items;
+  while (true) {
+    std::size_t comma = text.find(',');
+    items.push_back(detail::trim_spaces(text.substr(0, comma)));
+    if (comma == std::string_view::npos) return items;
+    text.remove_prefix(comma + 1);
+  }
+}
+
+}  // namespace
+
+namespace detail {
+
+const ImportLabelMapping* find_label_mapping(const std::vector<ImportLabelMapping>& map, std::string_view label) {
+  std::string key = ascii_lower(trim_spaces(label));
+  for (const ImportLabelMapping& m : map)
+    if (ascii_lower(m.source) == key) return &m;
+  return nullptr;
+}
+
+}  // namespace detail
+
+std::optional<std::vector<CitationSource>> citation_sources(std::string_view spec, std::string& error) {
+  std::vector<CitationSource> out;
+  for (std::string_view item : comma_items(spec)) {
+    if (item.empty()) {
+      error = fmt::format(
+          "--citation-col \"{}\": expected a field or column name in each comma-separated item, "
+          "found an empty item",
+          spec);
+      return std::nullopt;
+    }
+    CitationSource source{std::string(item), std::string(item), {}};
+    if (std::size_t list = item.find("[]"); list != std::string_view::npos) {
+      std::string_view path = item.substr(0, list), rest = item.substr(list + 2);
+      if (path.empty() || rest.size() < 2 || rest.front() != '.' || rest.find("[]") != std::string_view::npos) {
+        error = fmt::format(
+            "--citation-col item \"{}\": expected LIST[].FIELD (a list of objects and the field "
+            "of each that is one reference, e.g. docs[].text)",
+            item);
+        return std::nullopt;
+      }
+      source.path = std::string(path);
+      source.element_field = std::string(rest.substr(1));
+    }
+    out.push_back(std::move(source));
+  }
+  return out;
+}
+
+std::optional<std::vector<ImportLabelMapping>> parse_import_label_map(std::string_view spec, const LabelScheme& scheme,
+                                                                      std::string& error) {
+  std::vector<ImportLabelMapping> out;
+  for (std::string_view item : comma_items(spec)) {
+    std::size_t eq = item.find('=');
+    std::string_view source = detail::trim_spaces(item.substr(0, eq));
+    std::string_view cls = eq == std::string_view::npos ? std::string_view() : detail::trim_spaces(item.substr(eq + 1));
+    std::optional<ClassId> id;
+    if (eq == std::string_view::npos || source.empty() || cls.empty())
+      error = fmt::format("--label-map item \"{}\": expected SRC=CLASS, found {}", item,
+                          item.empty()                   ? "an empty item"
+                          : eq == std::string_view::npos ? "no '='"
+                          : source.empty()               ? "no SRC before '='"
+                                                         : "no CLASS after '='");
+    else if (!(id = scheme.parse_spelling(cls)))
+      error = fmt::format("--label-map item \"{}\": expected a class of the {} scheme ({}), found \"{}\"", item,
+                          scheme.name, scheme.expected_list(), cls);
+    else if (detail::find_label_mapping(out, source))
+      error = fmt::format("--label-map item \"{}\": \"{}\" is mapped twice", item, source);
+    if (!error.empty()) return std::nullopt;
+    out.push_back({std::string(source), std::string(scheme.class_name(*id))});
+  }
+  return out;
+}
+
+std::string mapped_options_problem(const ImportOptions& options) {
+  std::string error;
+  if (!citation_sources(options.columns.citation, error)) return error;
+  if (const LabelScheme* scheme = import_label_scheme(options.scheme))
+    for (const ImportLabelMapping& m : options.label_map)
+      if (!scheme->parse_spelling(m.cls))
+        return fmt::format("--label-map \"{}\": expected a class of the {} scheme ({}), found \"{}\"", m.source,
+                           scheme->name, scheme->expected_list(), m.cls);
+  const std::vector<std::string>& kept = options.columns.kept;
+  for (auto name = kept.begin(); name != kept.end(); ++name) {
+    if (name->empty())
+      return "--keep: expected a field or column name in each comma-separated item, found an empty item";
+    if (std::find(std::begin(kGoldKeys), std::end(kGoldKeys), *name) != std::end(kGoldKeys))
+      return fmt::format("--keep \"{}\": a gold line has its own \"{}\"; keep a field of another name", *name, *name);
+    if (std::find(kept.begin(), name, *name) != name) return fmt::format("--keep \"{}\": named twice", *name);
+  }
+  return {};
 }
 
 }  // namespace caqa

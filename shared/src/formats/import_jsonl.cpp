@@ -1,5 +1,7 @@
 // The JSON Lines importers (attributionbench, wice, mapped JSON Lines): one object per
 // line; malformed lines are explained by the shared JSON Lines reader.
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -14,44 +16,39 @@ using nlohmann::json;
 
 // Where each gold field is read from: a field name, or a dotted path into objects.
 struct JsonLayout {
-  std::string id, question, answer, citation, label;
+  std::string id, question, answer, label;
+  std::vector<CitationSource> citation;
   std::vector<std::string> kept;
+  bool kept_required = false;         // --keep: every row has each kept field
   bool citation_one_passage = false;  // a list of sentences is one passage, not several references
+  std::vector<std::string> top_keys;  // the top-level keys the paths start with, so problems get a column
 };
 
 JsonLayout layout_of(const ImportOptions& options) {
   ImportFields f = import_fields(options);
-  JsonLayout l{std::string(f.id),
-               std::string(f.question),
-               std::string(f.answer),
-               std::string(f.citation),
-               std::string(f.label),
-               {},
-               false};
-  if (!f.kept.empty()) l.kept.emplace_back(f.kept);
-  l.citation_one_passage = options.format == ImportFormat::Wice;  // sentences of one article
-  return l;
-}
-
-// The top-level keys a format reads, so that problems point at the value's column.
-std::unique_ptr<JsonObjectLine> parser_for(ImportFormat format) {
-  switch (format) {
-    case ImportFormat::AttributionBench:
-      return std::make_unique<JsonObjectLine>(std::initializer_list<std::string_view>{
-          "id", "question", "claim", "references", "attribution_label", "src_dataset"});
-    case ImportFormat::Wice:
-      return std::make_unique<JsonObjectLine>(
-          std::initializer_list<std::string_view>{"meta", "claim", "evidence", "label"});
-    default: return std::make_unique<JsonObjectLine>(std::initializer_list<std::string_view>{});
+  JsonLayout l;
+  l.id = f.id;
+  l.question = f.question;
+  l.answer = f.answer;
+  l.label = f.label;
+  std::string error;  // mapped options were checked before (mapped_options_problem)
+  l.citation = citation_sources(f.citation, error).value_or(std::vector<CitationSource>{});
+  if (options.format == ImportFormat::Mapped) {
+    l.kept = options.columns.kept;
+    l.kept_required = true;
+  } else if (!f.kept.empty()) {
+    l.kept.emplace_back(f.kept);
   }
-}
-
-const std::vector<std::string_view>& parser_keys(ImportFormat format) {
-  static const std::vector<std::string_view> bench = {"id",         "question",          "claim",
-                                                      "references", "attribution_label", "src_dataset"};
-  static const std::vector<std::string_view> wice = {"meta", "claim", "evidence", "label"};
-  static const std::vector<std::string_view> none = {};
-  return format == ImportFormat::AttributionBench ? bench : format == ImportFormat::Wice ? wice : none;
+  l.citation_one_passage = options.format == ImportFormat::Wice;  // sentences of one article
+  std::vector<std::string_view> paths = {l.id, l.question, l.answer, l.label};
+  for (const CitationSource& c : l.citation) paths.push_back(c.path);
+  for (const std::string& k : l.kept) paths.push_back(k);
+  for (std::string_view path : paths) {
+    std::string top(path.substr(0, path.find('.')));
+    if (!top.empty() && std::find(l.top_keys.begin(), l.top_keys.end(), top) == l.top_keys.end())
+      l.top_keys.push_back(std::move(top));
+  }
+  return l;
 }
 
 std::string_view type_name(const json& v) {
@@ -65,10 +62,23 @@ std::string_view type_name(const json& v) {
   }
 }
 
+// The value at a dotted path ("meta.id") below from, or null.
+const json* find_path(const json& from, std::string_view path) {
+  const json* at = &from;
+  while (true) {
+    std::size_t dot = path.find('.');
+    if (!at->is_object()) return nullptr;
+    auto it = at->find(std::string(path.substr(0, dot)));
+    if (it == at->end()) return nullptr;
+    at = &*it;
+    if (dot == std::string_view::npos) return at;
+    path.remove_prefix(dot + 1);
+  }
+}
+
 class JsonRow {
  public:
-  JsonRow(const json& object, const JsonObjectLine& parser, const std::vector<std::string_view>& keys,
-          RowProblems& problems)
+  JsonRow(const json& object, const JsonObjectLine& parser, const std::vector<std::string>& keys, RowProblems& problems)
       : object_(object), parser_(parser), keys_(keys), problems_(problems) {}
 
   // Column of the path's top-level key on the line, 0 when unknown.
@@ -79,19 +89,7 @@ class JsonRow {
     return 0;
   }
 
-  const json* find(std::string_view path) const {
-    const json* at = &object_;
-    while (true) {
-      std::size_t dot = path.find('.');
-      std::string key(path.substr(0, dot));
-      if (!at->is_object()) return nullptr;
-      auto it = at->find(key);
-      if (it == at->end()) return nullptr;
-      at = &*it;
-      if (dot == std::string_view::npos) return at;
-      path.remove_prefix(dot + 1);
-    }
-  }
+  const json* find(std::string_view path) const { return find_path(object_, path); }
 
   // A string, or a number's JSON text; nullopt (with a problem) for anything else.
   std::optional<std::string> scalar(std::string_view path, bool required, ErrorCode missing = ErrorCode::MissingField) {
@@ -109,32 +107,84 @@ class JsonRow {
     return std::nullopt;
   }
 
-  // A string as is; a list of strings as numbered citations (or one passage).
-  std::optional<std::string> citation(std::string_view path, bool one_passage) {
+  // A kept field: a string, or a number's or boolean's JSON text.
+  std::optional<std::string> kept(std::string_view path, bool required) {
     const json* v = find(path);
-    if (v && v->is_array()) {
-      std::vector<std::string> parts;
-      for (const json& item : *v) {
-        if (!item.is_string()) {
-          problems_.add(ErrorCode::BadFieldType, column(path),
-                        fmt::format("expected a list of strings for \"{}\", found {} in it", path, type_name(item)));
-          return std::nullopt;
-        }
-        parts.push_back(item.get<std::string>());
-      }
-      if (!one_passage) return numbered_citations(parts);
-      std::string passage;
-      for (const auto& p : parts) passage += (passage.empty() ? "" : " ") + p;
-      return numbered_citations({passage});
+    if (v && v->is_boolean()) return v->dump();
+    return scalar(path, required);
+  }
+
+  // One plain field holding a string stays as it is (it may carry its own "[1]"); lists and
+  // several sources become numbered citations (a list of sentences one passage, for WiCE).
+  std::optional<std::string> citation(const std::vector<CitationSource>& sources, bool one_passage) {
+    if (sources.size() == 1 && sources[0].element_field.empty()) {
+      const json* v = find(sources[0].path);
+      if (!v || !v->is_array()) return scalar(sources[0].path, true);
     }
-    return scalar(path, true);
+    std::vector<std::string> references;
+    for (const CitationSource& source : sources)
+      if (!(source.element_field.empty() ? add_strings(source.path, references) : add_elements(source, references)))
+        return std::nullopt;
+    if (!one_passage) return numbered_citations(references);
+    std::string passage;
+    for (const auto& r : references) passage += (passage.empty() ? "" : " ") + r;
+    return numbered_citations({passage});
   }
 
  private:
   const json& object_;
   const JsonObjectLine& parser_;
-  const std::vector<std::string_view>& keys_;
+  const std::vector<std::string>& keys_;
   RowProblems& problems_;
+
+  // A string is one reference, a list of strings one each.
+  bool add_strings(std::string_view path, std::vector<std::string>& references) {
+    const json* v = find(path);
+    if (!v || !v->is_array()) {
+      auto one = scalar(path, true);
+      if (one) references.push_back(std::move(*one));
+      return one.has_value();
+    }
+    for (const json& item : *v) {
+      if (!item.is_string()) {
+        problems_.add(ErrorCode::BadFieldType, column(path),
+                      fmt::format("expected a list of strings for \"{}\", found {} in it", path, type_name(item)));
+        return false;
+      }
+      references.push_back(item.get<std::string>());
+    }
+    return true;
+  }
+
+  // LIST[].FIELD: each element's FIELD, as "title: text" where the element has a string title.
+  bool add_elements(const CitationSource& source, std::vector<std::string>& references) {
+    const json* list = find(source.path);
+    if (!list || !list->is_array()) {
+      problems_.add(list && !list->is_null() ? ErrorCode::BadFieldType : ErrorCode::MissingField, column(source.path),
+                    fmt::format("expected a list of objects at \"{}\" for \"{}\", found {}", source.path, source.name,
+                                list ? type_name(*list) : "none"));
+      return false;
+    }
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const json& element = (*list)[i];
+      const json* text = element.is_object() ? find_path(element, source.element_field) : nullptr;
+      if (!text || !text->is_string()) {
+        std::string found = !element.is_object() ? fmt::format("{} as element {}", type_name(element), i + 1)
+                            : !text              ? fmt::format("element {} without \"{}\"", i + 1, source.element_field)
+                                                 : fmt::format("{} in element {}", type_name(*text), i + 1);
+        problems_.add(text || !element.is_object() ? ErrorCode::BadFieldType : ErrorCode::MissingField,
+                      column(source.path),
+                      fmt::format("expected a string \"{}\" in every element of \"{}\" (for \"{}\"), found {}",
+                                  source.element_field, source.path, source.name, found));
+        return false;
+      }
+      const json* title = find_path(element, "title");
+      bool titled = title && title->is_string() && !title->get<std::string>().empty();
+      references.push_back(titled ? fmt::format("{}: {}", title->get<std::string>(), text->get<std::string>())
+                                  : text->get<std::string>());
+    }
+    return true;
+  }
 };
 
 }  // namespace
@@ -142,11 +192,10 @@ class JsonRow {
 ImportResult import_json_lines(const InputText& text, const ImportOptions& options) {
   ImportResult out = start_import(options);
   JsonLayout layout = layout_of(options);
-  std::unique_ptr<JsonObjectLine> parser = parser_for(options.format);
-  const auto& keys = parser_keys(options.format);
+  JsonObjectLine parser(std::vector<std::string_view>(layout.top_keys.begin(), layout.top_keys.end()));
   std::size_t data_row = 0;
   out.records = for_each_json_object(
-      text, options.max_line_bytes, *parser,
+      text, options.max_line_bytes, parser,
       [&](std::uint32_t line, LineProblem problem) {
         ++data_row;
         ++out.bad_rows;
@@ -162,7 +211,7 @@ ImportResult import_json_lines(const InputText& text, const ImportOptions& optio
           ++out.bad_rows;
           return;
         }
-        JsonRow fields(object, *parser, keys, problems);
+        JsonRow fields(object, parser, layout.top_keys, problems);
         ImportedRow row;
         row.line = line.number;
         if (layout.id.empty()) {
@@ -177,7 +226,7 @@ ImportResult import_json_lines(const InputText& text, const ImportOptions& optio
         if (auto answer = fields.scalar(layout.answer, true)) row.answer = *answer;
         if (auto citation = fields.citation(layout.citation, layout.citation_one_passage)) row.citation = *citation;
         if (auto label = fields.scalar(layout.label, true, ErrorCode::MissingLabel)) {
-          LabelRead read = read_source_label(out, options.format, *label);
+          LabelRead read = read_source_label(out, options, *label);
           if (read.cls)
             row.label = *read.cls;
           else
@@ -185,7 +234,7 @@ ImportResult import_json_lines(const InputText& text, const ImportOptions& optio
                          fmt::format("expected \"{}\" to be {}, found \"{}\"", layout.label, read.expected, *label));
         }
         for (const std::string& name : layout.kept)
-          if (auto value = fields.scalar(name, false)) row.kept.emplace_back(name, *value);
+          if (auto value = fields.kept(name, layout.kept_required)) row.kept.emplace_back(name, *value);
         if (problems.any()) {
           ++out.bad_rows;
           return;

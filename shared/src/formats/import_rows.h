@@ -27,12 +27,16 @@ struct SourceLabel {
 // The labels a format's files hold; empty for mapped (any spelling of --scheme).
 const std::vector<SourceLabel>& source_labels(ImportFormat format);
 
-// The class of a source label, or a diagnostic message naming what was expected.
+// The --label-map entry for a source label (case-insensitive, trimmed), or null.
+const ImportLabelMapping* find_label_mapping(const std::vector<ImportLabelMapping>& map, std::string_view label);
+
+// The class of a source label (through the mapped format's --label-map first), or a
+// diagnostic message naming what was expected.
 struct LabelRead {
   std::optional<ClassId> cls;
   std::string expected;  // set when cls is empty
 };
-LabelRead read_source_label(const ImportResult& result, ImportFormat format, std::string_view text);
+LabelRead read_source_label(const ImportResult& result, const ImportOptions& options, std::string_view text);
 
 // Collects one record's problems; the record becomes a row only when none was found.
 class RowProblems {

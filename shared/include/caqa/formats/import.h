@@ -52,15 +52,25 @@ const LabelScheme* import_label_scheme(std::string_view name);
 
 // Field (JSON Lines, dotted paths such as "meta.id" reach into objects) or column (CSV)
 // names for the mapped format. An empty id gives row ids; an empty question, no question.
+// citation is one or more comma-separated citation sources (citation_sources below).
 struct ImportColumns {
   std::string id, question, answer, citation, label;
+  std::vector<std::string> kept;  // --keep: copied to each gold line under the same name, required on every row
+};
+
+// A source label and the scheme class it is read as (--label-map), before the scheme's
+// own spellings; the source is matched case-insensitively after trimming.
+struct ImportLabelMapping {
+  std::string source;  // trimmed, as written
+  std::string cls;     // the scheme's canonical class name
 };
 
 struct ImportOptions {
   ImportFormat format = ImportFormat::Mapped;
-  std::string scheme;         // mapped only: one of import_scheme_names()
-  ImportColumns columns;      // mapped only
-  std::string row_id_prefix;  // ids "<prefix>-<row>" for sources without ids (default "row")
+  std::string scheme;                         // mapped only: one of import_scheme_names()
+  ImportColumns columns;                      // mapped only
+  std::vector<ImportLabelMapping> label_map;  // mapped only
+  std::string row_id_prefix;                  // ids "<prefix>-<row>" for sources without ids (default "row")
   std::size_t max_line_bytes = std::size_t{64} << 20;
 };
 
@@ -82,6 +92,30 @@ struct ImportResult {
   std::size_t records = 0;              // data rows read (header and blank lines excluded)
   std::size_t bad_rows = 0;             // records that gave no row
 };
+
+// One item of --citation-col: a field or column (a string is one reference, a JSON list
+// of strings one reference per string), or "LIST[].FIELD": each object of the list LIST
+// gives one reference, its FIELD ("title: text" where the object has a string "title").
+struct CitationSource {
+  std::string name;           // the item as written
+  std::string path;           // the field or column (LIST for a list path)
+  std::string element_field;  // FIELD of each list element; empty for a plain field
+};
+
+// "a,b" or "docs[].text" as citation sources, in order; nullopt with the problem, naming
+// the item, in error (an empty item, "[]" without a list name or field).
+std::optional<std::vector<CitationSource>> citation_sources(std::string_view spec, std::string& error);
+
+// "SRC=CLASS,..." (--label-map) for a scheme; nullopt with the problem, naming the item,
+// in error (no '=', an empty side, a CLASS the scheme does not accept, a SRC twice).
+std::optional<std::vector<ImportLabelMapping>> parse_import_label_map(std::string_view spec, const LabelScheme& scheme,
+                                                                      std::string& error);
+
+// Why mapped options cannot be used ("" when they can): a citation source, a label map
+// entry whose class the scheme lacks, a kept name that is empty, repeated or one of the
+// gold's own keys (id, question, answer, citation, label, scheme, complexity, split, qid,
+// evidence). import_gold reports it as a diagnostic; `caqa import` as a usage error.
+std::string mapped_options_problem(const ImportOptions& options);
 
 // The fields an import reads: the format's, or the mapped columns (views into options).
 ImportFields import_fields(const ImportOptions& options);
