@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "caqa/formats/import.h"
 #include "caqa/text.h"
 
 namespace caqa::eval {
@@ -24,38 +25,20 @@ std::optional<ClassId> ClassMap::find(std::string_view server_class) const {
 
 std::optional<ClassMap> parse_class_map(std::string_view spec, const LabelScheme& scheme, double threshold,
                                         std::string& error) {
+  // The syntax and its errors are caqa import mapped's --label-map.
+  auto items = trimmed_lower(spec).empty() ? std::vector<ImportLabelMapping>{} : parse_import_label_map(spec, scheme, error);
+  if (!items) return std::nullopt;
   ClassMap map;
   map.scheme = &scheme;
   map.threshold = threshold;
   map.positive = 0;
   map.negative = static_cast<ClassId>(scheme.size() - 1);
-  std::size_t begin = 0;
-  while (begin <= spec.size() && !spec.empty()) {
-    std::size_t end = spec.find(',', begin);
-    if (end == std::string_view::npos) end = spec.size();
-    const std::string_view item = spec.substr(begin, end - begin);
-    begin = end + 1;
-    const std::size_t eq = item.find('=');
-    const std::string source = eq == std::string_view::npos ? std::string() : trimmed_lower(item.substr(0, eq));
-    const std::string_view target = eq == std::string_view::npos ? std::string_view() : item.substr(eq + 1);
-    if (source.empty() || trimmed_lower(target).empty()) {
-      error = fmt::format("--label-map item \"{}\": expected SRC=CLASS", item);
-      return std::nullopt;
-    }
-    const auto cls = scheme.parse_spelling(target);
-    if (!cls) {
-      error = fmt::format("--label-map item \"{}\": expected a class of scheme {} ({}), found \"{}\"", item,
-                          scheme.name, scheme.expected_list(), target);
-      return std::nullopt;
-    }
-    if (map.find(source)) {
-      error = fmt::format("--label-map: \"{}\" is mapped twice", source);
-      return std::nullopt;
-    }
-    map.entries.emplace_back(source, *cls);
-    if (source == "positive") map.positive = *cls;
-    if (source == "negative") map.negative = *cls;
-    if (end == spec.size()) break;
+  for (const ImportLabelMapping& item : *items) {
+    const std::string source = trimmed_lower(item.source);
+    const ClassId cls = *scheme.parse_spelling(item.cls);
+    map.entries.emplace_back(source, cls);
+    if (source == "positive") map.positive = cls;
+    if (source == "negative") map.negative = cls;
   }
   return map;
 }

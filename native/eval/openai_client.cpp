@@ -2,6 +2,7 @@
 #include "openai_client.h"
 
 #include "http_exchange.h"
+#include "logprob_classes.h"
 #include "pair_protocol.h"
 
 #include <httplib.h>
@@ -148,7 +149,11 @@ CallResult OpenAIClient::complete(const std::string& prompt) {
     out.detail = "HTTP 200 with a body that is not an OpenAI completion: " + response->body.substr(0, 200);
     return out;
   }
-  if (settings_.top_logprobs > 0 && nlohmann::json::parse(*text)["logprobs"].is_null()) {
+  // A server without log-probabilities leaves them out, nulls them, or sends no positions.
+  const auto positions = settings_.top_logprobs > 0
+                             ? parse_token_positions(nlohmann::json::parse(*text)["logprobs"].dump())
+                             : std::nullopt;
+  if (settings_.top_logprobs > 0 && (!positions || positions->empty())) {
     out.error = CallError::Client;
     out.detail = "the server returned no log-probabilities (choices[0].logprobs); use a server that does, e.g. vLLM, "
                  "or run without --logprobs";
