@@ -16,8 +16,8 @@
 #include "caqa/vocab/label_scheme.h"
 #include "command.h"
 #include "eval/eval_runner.h"
-#include "eval_help.h"
 #include "eval/prompt_sets.h"
+#include "eval_help.h"
 #include "files.h"
 
 namespace caqa::cli {
@@ -31,8 +31,9 @@ class EvalCommand : public Command {
  public:
   explicit EvalCommand(CLI::App& parent) {
     CLI::App* app =
-        parent.add_subcommand("eval", "Judge benchmark samples with an evaluator behind a server: an LLM (OpenAI-compatible "
-                                      "chat or completions) or a sequence-pair classifier (TEI, vLLM pooling).");
+        parent.add_subcommand("eval",
+                              "Judge benchmark samples with an evaluator behind a server: an LLM (OpenAI-compatible "
+                              "chat or completions) or a sequence-pair classifier (TEI, vLLM pooling).");
     app->add_option("--gold", gold_, "Benchmark samples to judge (JSON Lines with id, question, answer, citation)")
         ->required()
         ->type_name("BENCH.jsonl");
@@ -49,8 +50,9 @@ class EvalCommand : public Command {
     app->add_option("--api", api_, "Server protocol: chat, completions, tei, vllm-classify, vllm-score (see below)")
         ->check(CLI::IsMember({"chat", "completions", "tei", "vllm-classify", "vllm-score"}));
     app->add_flag("--completions", completions_, "Same as --api completions");
-    app->add_option("--scheme", scheme_name_, "Label scheme of --label-map's classes and of probs: caqa4, binary, "
-                                              "attrscore, support3")
+    app->add_option("--scheme", scheme_name_,
+                    "Label scheme of --label-map's classes and of probs: caqa4, binary, "
+                    "attrscore, support3")
         ->default_val("caqa4");
     app->add_option("--label-map", label_map_, "Pair APIs: the server's classes as the scheme's, SRC=CLASS,...")
         ->type_name("MAP");
@@ -117,8 +119,9 @@ class EvalCommand : public Command {
     }
     if (eval::is_pair_api(api)) return run_pairs(api);
     if (!label_map_.empty() || with_question_) {
-      fmt::print(stderr, "caqa eval: --label-map and --with-question are for pair APIs (--api tei, vllm-classify, "
-                         "vllm-score); a chat judge's labels come from its prompt set\n");
+      fmt::print(stderr,
+                 "caqa eval: --label-map and --with-question are for pair APIs (--api tei, vllm-classify, "
+                 "vllm-score); a chat judge's labels come from its prompt set\n");
       return kExitUsage;
     }
     if (prompt_set_ == "cot") return run_cot();
@@ -182,13 +185,14 @@ class EvalCommand : public Command {
     settings_.pair_classes = *classes;
     nlohmann::json map = nlohmann::json::object();
     for (const auto& [source, cls] : classes->entries) map[source] = std::string(scheme_->class_name(cls));
-    settings_.meta = {{"evaluator", evaluator_.empty() ? std::string(api_) + "/" + settings_.request.model : evaluator_},
-                      {"method", "sequence-pair classifier: premise = citation, hypothesis = " +
-                                     std::string(with_question_ ? "question + answer" : "answer")},
-                      {"label_map", map},
-                      {"threshold", threshold_},
-                      {"batch", batch_},
-                      {"gold", gold_}};
+    settings_.meta = {
+        {"evaluator", evaluator_.empty() ? std::string(api_) + "/" + settings_.request.model : evaluator_},
+        {"method", "sequence-pair classifier: premise = citation, hypothesis = " +
+                       std::string(with_question_ ? "question + answer" : "answer")},
+        {"label_map", map},
+        {"threshold", threshold_},
+        {"batch", batch_},
+        {"gold", gold_}};
     return finish(eval::run_pair_eval(items, batch_, *classes, settings_));
   }
 

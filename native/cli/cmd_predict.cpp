@@ -22,7 +22,8 @@ using namespace caqa::baseline;
 class PredictCommand : public Command {
  public:
   explicit PredictCommand(CLI::App& parent) {
-    CLI::App* app = parent.add_subcommand("predict", "Predict labels with a built-in baseline (trained, reader or lexical).");
+    CLI::App* app =
+        parent.add_subcommand("predict", "Predict labels with a built-in baseline (trained, reader or lexical).");
     app->add_option("--evaluator", evaluator_,
                     "trained or reader (need --model: `caqa train`, `caqa train --model reader`) or lexical (needs "
                     "--train)")
@@ -42,7 +43,8 @@ class PredictCommand : public Command {
   int run() override {
     if (evaluator_ == "reader") {
       if (model_.empty()) {
-        fmt::print(stderr, "error: --evaluator reader needs --model FILE (make one with `caqa train --model reader`)\n");
+        fmt::print(stderr,
+                   "error: --evaluator reader needs --model FILE (make one with `caqa train --model reader`)\n");
         return kExitUsage;
       }
       return predict_with_reader(model_, gold_, output_, backend_);

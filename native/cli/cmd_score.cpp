@@ -77,8 +77,9 @@ class ScoreCommand : public Command {
     LoadedInputs inputs = load_inputs(gold_.path, paths_, request);
     if (!inputs.gold) return kExitUsage;
     if (threshold_ && request.scheme->size() != 2) {
-      fmt::print(stderr, "caqa score: --threshold reads a two-class label from the score: use --binary (scheme {} has "
-                         "{} classes)\n",
+      fmt::print(stderr,
+                 "caqa score: --threshold reads a two-class label from the score: use --binary (scheme {} has "
+                 "{} classes)\n",
                  request.scheme->name, request.scheme->size());
       return kExitUsage;
     }

@@ -10,10 +10,25 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
+#include <unistd.h>
+
+#include <cerrno>
+
 #include "command.h"
 #include "inputs.h"
 
 namespace caqa::cli {
+
+namespace {
+
+// The stop signal's pipe (see ServeCommand::run): a handler may only make async-signal-safe calls.
+int stop_pipe[2] = {-1, -1};
+extern "C" void on_stop_signal(int) {
+  const char byte = 1;
+  [[maybe_unused]] const auto written = ::write(stop_pipe[1], &byte, 1);
+}
+
+}  // namespace
 
 namespace {
 
@@ -100,13 +115,19 @@ class ServeCommand : public Command {
       fmt::print(stderr, "caqa: {} is not a folder (build the site with scripts/build_site.sh)\n", folder_);
       return kExitUsage;
     }
-    // SIGINT/SIGTERM go to a waiting thread that stops the server; blocked before any
-    // thread starts, so httplib's workers never take them.
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGINT);
-    sigaddset(&signals, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    // SIGINT/SIGTERM write a byte to a pipe that a waiting thread reads, then it stops the
+    // server. A handler, not sigwait on a blocked mask: libraries start threads before
+    // main (OpenBLAS's pool), and the kernel may deliver the signal to any of them.
+    if (::pipe(stop_pipe) != 0) {
+      fmt::print(stderr, "caqa: cannot create a pipe for the stop signal\n");
+      return kExitUsage;
+    }
+    struct sigaction action {};
+    action.sa_handler = on_stop_signal;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
 
     httplib::Server server;
     server.Get(".*", [this](const httplib::Request& req, httplib::Response& res) { handle(req, res); });
@@ -125,17 +146,16 @@ class ServeCommand : public Command {
     fmt::print(stderr, "caqa: serving {} on http://{}:{}/ (Ctrl-C stops)\n", root_.string(), host_, port);
     std::fflush(stderr);
     std::thread waiter([&] {
-      int signal = 0;
-      sigwait(&signals, &signal);
+      char byte = 0;
+      while (::read(stop_pipe[0], &byte, 1) < 0 && errno == EINTR) {
+      }
       server.stop();
     });
     bool ok = server.listen_after_bind();
     if (!ok && server.is_running()) server.stop();
     // listen returned: either a signal stopped it (the waiter is done) or it failed.
-    if (waiter.joinable()) {
-      if (!ok) pthread_kill(waiter.native_handle(), SIGTERM);
-      waiter.join();
-    }
+    if (!ok) on_stop_signal(0);
+    waiter.join();
     fmt::print(stderr, "caqa: stopped\n");
     return kExitOk;
   }

@@ -19,7 +19,8 @@ using namespace caqa::baseline;
 class TrainCommand : public Command {
  public:
   explicit TrainCommand(CLI::App& parent) {
-    app_ = parent.add_subcommand("train", "Train a baseline on a benchmark split: the logistic regression or the reader.");
+    app_ =
+        parent.add_subcommand("train", "Train a baseline on a benchmark split: the logistic regression or the reader.");
     CLI::App* app = app_;
     app->add_option("--model", model_,
                     "logreg: hashed n-grams, logistic regression; reader: a neural reader that aligns the answer "
@@ -27,7 +28,9 @@ class TrainCommand : public Command {
         ->capture_default_str()
         ->check(CLI::IsMember({"logreg", "reader"}));
     app->add_option("--train", train_, "Training samples (train.jsonl of `caqa build`)")->required()->type_name("FILE");
-    app->add_option("-o,--output", output_, "Model file to write (reader: safetensors)")->required()->type_name("MODEL");
+    app->add_option("-o,--output", output_, "Model file to write (reader: safetensors)")
+        ->required()
+        ->type_name("MODEL");
     app->add_option("--view", view_, "logreg: inputs the model sees: full, citation, question+answer, answer")
         ->capture_default_str()
         ->check(CLI::IsMember({"full", "citation", "question+answer", "answer"}));

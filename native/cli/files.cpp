@@ -8,12 +8,12 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <fstream>
 #include <openssl/evp.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
+#include <fstream>
 
 #include <utility>
 

@@ -36,8 +36,8 @@ int predict_with_reader(const std::string& model_path, const std::string& gold, 
     return kExitUsage;
   }
   const auto scheme_name = weights->metadata.find("scheme");
-  const LabelScheme* scheme = scheme_name == weights->metadata.end() ? &caqa_scheme()
-                                                                     : find_label_scheme(scheme_name->second);
+  const LabelScheme* scheme =
+      scheme_name == weights->metadata.end() ? &caqa_scheme() : find_label_scheme(scheme_name->second);
   if (!scheme || scheme->size() != weights->config.classes) {
     fmt::print(stderr, "error: {}: its scheme does not match its {} classes\n", model_path, weights->config.classes);
     return kExitUsage;

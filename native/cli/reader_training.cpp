@@ -1,7 +1,7 @@
 #include "reader_training.h"
 
-#include <chrono>
 #include <fmt/format.h>
+#include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -56,7 +56,9 @@ void ReaderTraining::add_to(CLI::App& app) {
   app.add_option("--dropout", dropout_, "Dropout on the comparison's input and the pooled vector")
       ->capture_default_str()
       ->group(group);
-  app.add_option("--weight-decay", weight_decay_, "AdamW's decoupled weight decay")->capture_default_str()->group(group);
+  app.add_option("--weight-decay", weight_decay_, "AdamW's decoupled weight decay")
+      ->capture_default_str()
+      ->group(group);
   app.add_option("--max-tokens", max_tokens_, "Tokens read per text (longer texts are cut)")
       ->capture_default_str()
       ->group(group);
@@ -154,10 +156,9 @@ int ReaderTraining::run(const CLI::App& app, const baseline::TrainFlags& shared,
     fmt::print(stderr, "error: {}\n", error);
     return kExitUsage;
   }
-  const std::string hardware =
-      choice.engine->name() == "cpu"
-          ? fmt::format("CPU: {} ({} threads)", cpu_model(), std::thread::hardware_concurrency())
-          : fmt::format("CUDA ({})", choice.reason);
+  const std::string hardware = choice.engine->name() == "cpu" ? fmt::format("CPU: {} ({} threads)", cpu_model(),
+                                                                            std::thread::hardware_concurrency())
+                                                              : fmt::format("CUDA ({})", choice.reason);
   outcome->best.metadata["hardware"] = hardware;
   outcome->best.metadata["training_seconds"] = fmt::format("{:.1f}", outcome->seconds);
   if (!write_file_atomic(output, write_reader_weights(outcome->best), error)) {

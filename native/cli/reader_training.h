@@ -15,8 +15,7 @@ class ReaderTraining {
   void add_to(CLI::App& app);
   // The shared flags (--epochs, --batch, --lr, --seed, --dim, --backend) apply when given;
   // otherwise the reader's defaults do.
-  int run(const CLI::App& app, const baseline::TrainFlags& shared, const std::string& train,
-          const std::string& output);
+  int run(const CLI::App& app, const baseline::TrainFlags& shared, const std::string& train, const std::string& output);
 
  private:
   int embed_ = 64, hidden_ = 128, window_ = 5, patience_ = 3, max_tokens_ = 160;

@@ -26,7 +26,8 @@ std::optional<ClassId> ClassMap::find(std::string_view server_class) const {
 std::optional<ClassMap> parse_class_map(std::string_view spec, const LabelScheme& scheme, double threshold,
                                         std::string& error) {
   // The syntax and its errors are caqa import mapped's --label-map.
-  auto items = trimmed_lower(spec).empty() ? std::vector<ImportLabelMapping>{} : parse_import_label_map(spec, scheme, error);
+  auto items =
+      trimmed_lower(spec).empty() ? std::vector<ImportLabelMapping>{} : parse_import_label_map(spec, scheme, error);
   if (!items) return std::nullopt;
   ClassMap map;
   map.scheme = &scheme;

@@ -229,7 +229,8 @@ RunSummary run_cot_eval(const std::vector<CotItem>& items, const CotPrompts& pro
     CotOutcome outcome = cot_judge(*decomposition, verdicts, settings.extract);
     std::optional<std::string> label;
     if (outcome.label) label = std::string(label_name(*outcome.label));
-    return std::vector<Judged>{{items[i].id, std::move(outcome.transcript), nullptr, std::move(label), {}, std::nullopt}};
+    return std::vector<Judged>{
+        {items[i].id, std::move(outcome.transcript), nullptr, std::move(label), {}, std::nullopt}};
   };
   return run_judge(ids, items.size(), judge, settings);
 }

@@ -28,7 +28,7 @@ struct RunnerSettings : RequestPoolSettings {
   bool overwrite = false;  // replace an existing OUT even with fewer predictions
   ExtractMode extract = ExtractMode::Lenient;
   const LabelScheme* scheme = nullptr;  // the classes of "probs" (nullptr: caqa4)
-  nlohmann::json meta;  // evaluator, prompt set, its SHA-256...: copied into OUT.meta.json
+  nlohmann::json meta;                  // evaluator, prompt set, its SHA-256...: copied into OUT.meta.json
 };
 
 // One prediction line of OUT: {"id", "label", "probs", "score", "response" or "raw"}, the

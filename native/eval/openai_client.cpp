@@ -128,16 +128,16 @@ CallResult OpenAIClient::list_models() {
 
 CallResult OpenAIClient::complete(const std::string& prompt) {
   const bool pairs = is_pair_api(settings_.api);
-  auto response =
-      client_->Post(path_, auth_headers(api_key_), pairs ? prompt : request_body(settings_, prompt), "application/json");
+  auto response = client_->Post(path_, auth_headers(api_key_), pairs ? prompt : request_body(settings_, prompt),
+                                "application/json");
   CallResult out = classify_response(response);
   if (out.error != CallError::None) return out;
   if (pairs) {
     std::string problem;
     if (!parse_pair_response(settings_.api, response->body, pair_count(prompt), problem)) {
       out.error = CallError::Malformed;
-      out.detail = "HTTP 200 with a body that is not a " + std::string(api_name(settings_.api)) + " response: " +
-                   problem + ": " + response->body.substr(0, 200);
+      out.detail = "HTTP 200 with a body that is not a " + std::string(api_name(settings_.api)) +
+                   " response: " + problem + ": " + response->body.substr(0, 200);
       return out;
     }
     out.text = response->body;
@@ -155,8 +155,9 @@ CallResult OpenAIClient::complete(const std::string& prompt) {
                              : std::nullopt;
   if (settings_.top_logprobs > 0 && (!positions || positions->empty())) {
     out.error = CallError::Client;
-    out.detail = "the server returned no log-probabilities (choices[0].logprobs); use a server that does, e.g. vLLM, "
-                 "or run without --logprobs";
+    out.detail =
+        "the server returned no log-probabilities (choices[0].logprobs); use a server that does, e.g. vLLM, "
+        "or run without --logprobs";
     return out;
   }
   out.text = std::move(*text);

@@ -29,9 +29,9 @@ struct RequestSettings {
   Api api = Api::Chat;
   double temperature = 0.0;
   int max_tokens = 128;
-  int top_logprobs = 0;     // chat / completions: > 0 asks for this many alternatives per token
+  int top_logprobs = 0;               // chat / completions: > 0 asks for this many alternatives per token
   std::string pair_separator = "\n";  // vllm-classify: between premise and hypothesis in one text
-  double timeout_s = 60.0;  // connect, read and write each
+  double timeout_s = 60.0;            // connect, read and write each
 };
 
 enum class CallError : std::uint8_t {

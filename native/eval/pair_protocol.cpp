@@ -60,8 +60,9 @@ std::optional<std::vector<const json*>> vllm_data(const json& body, std::size_t 
   std::vector<const json*> out(pairs, nullptr);
   for (std::size_t k = 0; k < data.size(); ++k) {
     const json& entry = data[k];
-    const std::size_t index =
-        entry.is_object() && entry.contains("index") && entry["index"].is_number_unsigned() ? entry["index"].get<std::size_t>() : k;
+    const std::size_t index = entry.is_object() && entry.contains("index") && entry["index"].is_number_unsigned()
+                                  ? entry["index"].get<std::size_t>()
+                                  : k;
     if (index >= pairs || out[index]) {
       error = "data[" + std::to_string(k) + "] has no index of its own below " + std::to_string(pairs);
       return std::nullopt;

@@ -55,8 +55,9 @@ Check check_pair_endpoint(const std::string& url, const RequestSettings& request
     return {Verdict::Fatal, fmt::format("{} does not answer as --api {} does ({}); check --api", where,
                                         api_name(request.api), result.detail)};
   if (result.status == 404)
-    return {Verdict::Fatal, fmt::format("{} was not found ({}); is this a {} server, with its path prefix in --endpoint?",
-                                        where, result.detail, api_name(request.api))};
+    return {Verdict::Fatal,
+            fmt::format("{} was not found ({}); is this a {} server, with its path prefix in --endpoint?", where,
+                        result.detail, api_name(request.api))};
   if (result.error == CallError::Client) return refused(url, result, request.model);
   if (result.error != CallError::None) return {Verdict::Usable, {}};
   std::string error;

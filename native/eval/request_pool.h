@@ -29,9 +29,9 @@ struct RequestPoolSettings {
   double retry_after_max_s = 120.0;  // a larger Retry-After is capped to this
   std::uint64_t jitter_seed = 0;     // 0: seeded from the clock
   bool progress = true;
-  bool preflight = true;         // check the endpoints before the first request (preflight.h)
+  bool preflight = true;                 // check the endpoints before the first request (preflight.h)
   std::optional<ClassMap> pair_classes;  // a pair API: the preflight checks the server's classes against it
-  int stop_after_identical = 5;  // stop after this many identical non-retryable errors in a row (0: never)
+  int stop_after_identical = 5;          // stop after this many identical non-retryable errors in a row (0: never)
 };
 
 // The API key held by the environment variable `variable` (--api-key-env); nullopt, with

@@ -63,8 +63,9 @@ class DeviceEngine final : public ReaderEngine {
 
  private:
   void check_size(std::size_t n) const {
-    if (n != count_) throw std::invalid_argument("reader: " + std::to_string(n) + " values for a model of " +
-                                                 std::to_string(count_) + " parameters");
+    if (n != count_)
+      throw std::invalid_argument("reader: " + std::to_string(n) + " values for a model of " + std::to_string(count_) +
+                                  " parameters");
   }
   std::vector<float> fetch(const float* src) {
     std::vector<float> out(count_);

@@ -37,11 +37,11 @@ std::optional<ReaderData> read_reader_data(const std::string& path, const LabelS
     if (sample.label) {
       const auto parsed_class = scheme->parse_gold(*sample.label);
       if (!parsed_class) {
-        error = format_diagnostic(path, {ErrorCode::InvalidLabel, Severity::Error, sample.line, sample.label_column,
-                                         "expected " + scheme->expected_list() + " (scheme " +
-                                             std::string(scheme->name) + "), found \"" +
-                                             printable_excerpt(*sample.label, 60) + "\"",
-                                         "name the scheme with --scheme, or in the file's \"scheme\" field"});
+        error =
+            format_diagnostic(path, {ErrorCode::InvalidLabel, Severity::Error, sample.line, sample.label_column,
+                                     "expected " + scheme->expected_list() + " (scheme " + std::string(scheme->name) +
+                                         "), found \"" + printable_excerpt(*sample.label, 60) + "\"",
+                                     "name the scheme with --scheme, or in the file's \"scheme\" field"});
         return std::nullopt;
       }
       cls = *parsed_class;

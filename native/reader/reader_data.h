@@ -18,7 +18,7 @@ struct ReaderData {
   std::vector<std::string> ids;  // each as its JSON token, written back as read
   std::vector<std::string> question, answer, citation;
   std::vector<int> classes;  // the scheme's class, -1 where the line has no label
-  bool has_labels = true;  // every line has a label
+  bool has_labels = true;    // every line has a label
   std::size_t size() const { return ids.size(); }
 };
 

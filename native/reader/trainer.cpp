@@ -1,9 +1,9 @@
 #include "reader/trainer.h"
 
+#include <fmt/format.h>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "files.h"
@@ -87,9 +87,10 @@ std::optional<RunState> resume_run(ReaderEngine& engine, const TrainingPlan& pla
   for (const auto& [key, value] : plan_signature(plan, samples)) {
     auto it = w->metadata.find(key);
     if (it == w->metadata.end() || it->second != value) {
-      error = fmt::format("{}: the checkpoint was made with {} {}, this run has {} (resume with the same settings, "
-                          "or start again without --resume)",
-                          checkpoint_path(plan), key, it == w->metadata.end() ? "(none)" : it->second, value);
+      error = fmt::format(
+          "{}: the checkpoint was made with {} {}, this run has {} (resume with the same settings, "
+          "or start again without --resume)",
+          checkpoint_path(plan), key, it == w->metadata.end() ? "(none)" : it->second, value);
       return std::nullopt;
     }
   }
@@ -183,8 +184,8 @@ std::optional<TrainingOutcome> train_reader(const ReaderData& data, const std::v
     std::fprintf(stderr, "caqa train: epoch %d/%d: loss %.4f, dev micro-F1 %.4f%s, %.0f samples/s, %.1f s\n", epoch,
                  plan.epochs, r.train_loss, f1, better ? " (best)" : "", r.samples_per_second, r.seconds);
     if (!plan.checkpoint_dir.empty()) {
-      if (better && !cli::write_file_atomic(best_path(plan), write_reader_weights({plan.config, best, {}, {}, {}}),
-                                            error))
+      if (better &&
+          !cli::write_file_atomic(best_path(plan), write_reader_weights({plan.config, best, {}, {}, {}}), error))
         return std::nullopt;
       if (!save_checkpoint(engine, plan, s, data.size(), error)) return std::nullopt;
     }

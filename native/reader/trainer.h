@@ -21,10 +21,10 @@ struct TrainingPlan {
   int batch = 32;
   std::uint64_t seed = 13;
   double dev_fraction = 0.1;
-  int patience = 3;             // epochs without a better dev micro-F1 before stopping
-  std::string checkpoint_dir;   // "" = none
-  bool resume = false;          // continue from checkpoint_dir's last epoch
-  bool progress = true;         // a progress line on a terminal
+  int patience = 3;                             // epochs without a better dev micro-F1 before stopping
+  std::string checkpoint_dir;                   // "" = none
+  bool resume = false;                          // continue from checkpoint_dir's last epoch
+  bool progress = true;                         // a progress line on a terminal
   std::map<std::string, std::string> metadata;  // written into the weights (command, benchmark, scheme)
 };
 

@@ -267,10 +267,10 @@ void apply_threshold(PredictionSet& set, double threshold) {
       row.label = row.score >= threshold ? ClassId{0} : ClassId{1};
     } else {
       row.kind = PredictedKind::InvalidLabel;
-      set.diagnostics.items.push_back({ErrorCode::BadScore, Severity::Warning, row.line, 1,
-                                       fmt::format("expected a number \"score\" for --threshold {}, found none",
-                                                   threshold),
-                                       "scored as wrong; write the evaluator's score, or score without --threshold"});
+      set.diagnostics.items.push_back(
+          {ErrorCode::BadScore, Severity::Warning, row.line, 1,
+           fmt::format("expected a number \"score\" for --threshold {}, found none", threshold),
+           "scored as wrong; write the evaluator's score, or score without --threshold"});
     }
   }
 }

@@ -118,7 +118,8 @@ TEST(EvalPairs, VllmScoreIsThePositiveClassAtTheThreshold) {
   const LabelScheme& binary = *find_label_scheme("binary");
   auto map = parse_class_map("", binary, 0.5, error);
   ASSERT_TRUE(map) << error;
-  auto summary = run_pair_eval(items, 16, *map, pair_settings(server.url(), dir.file("out.jsonl"), Api::VllmScore, *map));
+  auto summary =
+      run_pair_eval(items, 16, *map, pair_settings(server.url(), dir.file("out.jsonl"), Api::VllmScore, *map));
   ASSERT_TRUE(summary.fatal.empty()) << summary.fatal;
   auto lines = lines_of(slurp(dir.file("out.jsonl")));
   ASSERT_EQ(lines.size(), 48u);
@@ -148,7 +149,8 @@ TEST(EvalPairs, PreflightRefusesUnmappedClassesAWrongApiAndAWrongModel) {
   TempDir dir;
   auto items = bench_pairs();
   auto partial = class_map("entailment=supportive,contradiction=contradictory");
-  auto s1 = run_pair_eval(items, 8, partial, pair_settings(server.url(), dir.file("a.jsonl"), Api::TeiPredict, partial));
+  auto s1 =
+      run_pair_eval(items, 8, partial, pair_settings(server.url(), dir.file("a.jsonl"), Api::TeiPredict, partial));
   EXPECT_NE(s1.fatal.find("answers with classes contradiction, entailment, neutral; --label-map has no entry for "
                           "neutral"),
             std::string::npos)
@@ -171,9 +173,11 @@ TEST(EvalPairs, PreflightRefusesUnmappedClassesAWrongApiAndAWrongModel) {
 TEST(EvalPairs, KilledRunResumesWithoutSendingAnAnsweredBatchAgain) {
   FakePairServer server(false, kFakeNliClasses, /*delay_s=*/0.05);
   TempDir dir;
-  std::vector<std::string> args = {"eval", "--gold", kBench, "--api", "tei", "--endpoint", server.url(), "--model",
-                                   "fake-nli", "--label-map", kNliMap, "--batch", "2", "--concurrency", "2",
-                                   "--retry-base", "0.01", "--quiet", "-o", dir.file("out.jsonl")};
+  std::vector<std::string> args = {"eval",     "--gold",        kBench,       "--api",
+                                   "tei",      "--endpoint",    server.url(), "--model",
+                                   "fake-nli", "--label-map",   kNliMap,      "--batch",
+                                   "2",        "--concurrency", "2",          "--retry-base",
+                                   "0.01",     "--quiet",       "-o",         dir.file("out.jsonl")};
   const std::string cache = dir.file("out.jsonl.cache.jsonl");
   pid_t child = spawn_cli(args);
   for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < 6; ++i)
@@ -221,7 +225,8 @@ TEST(EvalLogprobs, ChatJudgeWritesClassProbabilitiesFromTheLabelToken) {
     EXPECT_TRUE(supportive || j["label"] == "irrelevant") << line;
     EXPECT_DOUBLE_EQ(j["score"].get<double>(), supportive ? 4.0 / 7 : 1.0 / 7) << line;
     EXPECT_DOUBLE_EQ(j["probs"][supportive ? "partially_supportive" : "contradictory"].get<double>(), 2.0 / 7);
-    EXPECT_DOUBLE_EQ(j["probs"][supportive ? "irrelevant" : "supportive"].get<double>(), supportive ? 1.0 / 7 : 1.0 / 7);
+    EXPECT_DOUBLE_EQ(j["probs"][supportive ? "irrelevant" : "supportive"].get<double>(),
+                     supportive ? 1.0 / 7 : 1.0 / 7);
     EXPECT_TRUE(j["response"].get<std::string>() == "Supportive" || j["response"].get<std::string>() == "Irrelevant");
   }
   keep_for_sklearn(dir.file("out.jsonl"), "chat_logprobs.jsonl");

@@ -123,13 +123,13 @@ inline std::string fake_reply(const std::string& prompt) {
 inline nlohmann::json fake_logprobs(const std::string& reply) {
   const bool supportive = reply.starts_with("Supportive");
   const std::string first = supportive ? "Support" : "Ir";
-  nlohmann::json top = nlohmann::json::array(
-      {{{"token", first}, {"logprob", std::log(0.5)}},
-       {{"token", supportive ? "Part" : "Contr"}, {"logprob", std::log(0.25)}},
-       {{"token", supportive ? "Ir" : "Support"}, {"logprob", std::log(0.125)}},
-       {{"token", ":"}, {"logprob", std::log(0.0625)}}});
-  return nlohmann::json::array({{{"token", first}, {"logprob", std::log(0.5)}, {"top_logprobs", top}},
-                                {{"token", reply.substr(first.size())}, {"logprob", -0.01}, {"top_logprobs", nlohmann::json::array()}}});
+  nlohmann::json top = nlohmann::json::array({{{"token", first}, {"logprob", std::log(0.5)}},
+                                              {{"token", supportive ? "Part" : "Contr"}, {"logprob", std::log(0.25)}},
+                                              {{"token", supportive ? "Ir" : "Support"}, {"logprob", std::log(0.125)}},
+                                              {{"token", ":"}, {"logprob", std::log(0.0625)}}});
+  return nlohmann::json::array(
+      {{{"token", first}, {"logprob", std::log(0.5)}, {"top_logprobs", top}},
+       {{"token", reply.substr(first.size())}, {"logprob", -0.01}, {"top_logprobs", nlohmann::json::array()}}});
 }
 
 // Chatty: the judged category inside a sentence ("I would say: Supportive."), which the

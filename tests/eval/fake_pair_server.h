@@ -106,8 +106,8 @@ class FakePairServer {
 
  private:
   static nlohmann::json envelope(const std::string& kind, nlohmann::json data) {
-    return {{"id", kind + "-fake"}, {"object", "list"}, {"created", 0}, {"model", "fake-nli"},
-            {"data", std::move(data)}, {"usage", {{"prompt_tokens", 0}, {"total_tokens", 0}}}};
+    return {{"id", kind + "-fake"}, {"object", "list"},        {"created", 0},
+            {"model", "fake-nli"},  {"data", std::move(data)}, {"usage", {{"prompt_tokens", 0}, {"total_tokens", 0}}}};
   }
   // Counts the request; false (with the response set) for a fault or a malformed request.
   bool admit(const std::string& raw, const nlohmann::json& body, const char* list, httplib::Response& res) {
@@ -120,7 +120,8 @@ class FakePairServer {
     if (delay_s_ > 0) std::this_thread::sleep_for(std::chrono::duration<double>(delay_s_));
     if (!body.is_object() || !body.contains(list) || !body[list].is_array()) {
       res.status = 422;
-      res.set_content(R"({"error":"Failed to deserialize the JSON body","error_type":"Validation"})", "application/json");
+      res.set_content(R"({"error":"Failed to deserialize the JSON body","error_type":"Validation"})",
+                      "application/json");
       return false;
     }
     if (body.contains("model") && body["model"] != "fake-nli") {

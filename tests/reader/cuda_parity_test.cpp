@@ -16,9 +16,11 @@ constexpr double kTwinTolerance = 1e-4;
 
 std::vector<ReaderExample> text_examples(const ReaderConfig& config) {
   const char* pairs[][2] = {
-      {"Argo was directed by Ben Affleck [1].", "[1] Argo is a film by director Ben Affleck. Ben Affleck was born in "
-                                                "Berkeley."},
-      {"Kathleen Kennedy has worked as a film producer.", "[1] Frank Marshall was a producer of Raiders of the Lost Ark."},
+      {"Argo was directed by Ben Affleck [1].",
+       "[1] Argo is a film by director Ben Affleck. Ben Affleck was born in "
+       "Berkeley."},
+      {"Kathleen Kennedy has worked as a film producer.",
+       "[1] Frank Marshall was a producer of Raiders of the Lost Ark."},
       {"The Hateful Eight was scored by Ennio Morricone, who won an Academy Award.",
        "[1] Ennio Morricone composed the music of The Hateful Eight. Morricone won the Academy Award for Best "
        "Original Score."},

@@ -76,7 +76,8 @@ void expect_close(const ReaderConfig& config, const std::vector<float>& got, con
       const double diff = std::abs(static_cast<double>(got[t.offset + i]) - want[t.offset + i]);
       worst = std::max(worst, diff);
       if (diff > tolerance && reported++ < 5)
-        ADD_FAILURE() << what << " " << t.name << "[" << i << "]: " << got[t.offset + i] << " vs " << want[t.offset + i];
+        ADD_FAILURE() << what << " " << t.name << "[" << i << "]: " << got[t.offset + i] << " vs "
+                      << want[t.offset + i];
     }
   std::ostringstream text;
   text << std::scientific << worst;

@@ -25,11 +25,10 @@ TEST(ReaderTokens, FeaturesAreTheWordAndItsTrigrams) {
   const TokenRows rows = encode_text("Ben", "", config);
   ASSERT_EQ(rows.size(), 1u);
   // "<ben>": the word, then "<be", "ben", "en>".
-  const std::vector<std::uint32_t> want = {
-      static_cast<std::uint32_t>(fnv1a64("w:ben") % config.buckets),
-      static_cast<std::uint32_t>(fnv1a64("c:<be") % config.buckets),
-      static_cast<std::uint32_t>(fnv1a64("c:ben") % config.buckets),
-      static_cast<std::uint32_t>(fnv1a64("c:en>") % config.buckets)};
+  const std::vector<std::uint32_t> want = {static_cast<std::uint32_t>(fnv1a64("w:ben") % config.buckets),
+                                           static_cast<std::uint32_t>(fnv1a64("c:<be") % config.buckets),
+                                           static_cast<std::uint32_t>(fnv1a64("c:ben") % config.buckets),
+                                           static_cast<std::uint32_t>(fnv1a64("c:en>") % config.buckets)};
   EXPECT_EQ(rows.ids, want);
   EXPECT_EQ(rows.offsets, (std::vector<std::uint32_t>{0, 4}));
   // An unseen name shares its trigram rows with a known spelling: "Bennett" has "<be", "ben".

@@ -84,8 +84,9 @@ TEST(ReaderWeightsFile, HostileFilesAreRefusedWithTheReason) {
       {"reversed offsets", raw_file(R"({"t":{"dtype":"F32","shape":[0],"data_offsets":[8,0]}})", "12345678"),
        "outside"},
       {"overlap",
-       raw_file(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})",
-                "12345678"),
+       raw_file(
+           R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"b":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})",
+           "12345678"),
        "overlaps"},
       {"hole", raw_file(R"({"t":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", "12345678"), "hole"},
       {"trailing bytes", raw_file(ok, "1234567890"), "after the last tensor"},

@@ -30,7 +30,7 @@ struct ScoreRequest {
   BootstrapOptions bootstrap{};      // resamples = 0 turns intervals off
   std::optional<std::string> split;  // gold samples of this split only
   std::size_t max_line_bytes = kDefaultMaxLineBytes;
-  std::string group_by;  // a gold field: per-group rows beside the overall one ("" = none)
+  std::string group_by;             // a gold field: per-group rows beside the overall one ("" = none)
   std::optional<double> threshold;  // two-class schemes: labels from scores (PredictionOptions)
 
   PredictionOptions prediction_options() const { return {format, extract, scheme, max_line_bytes, threshold}; }

@@ -21,11 +21,11 @@ std::string check_config(const ReaderConfig& c) {
 std::vector<Tensor> parameter_layout(const ReaderConfig& c) {
   const std::size_t d = static_cast<std::size_t>(c.dim), h = static_cast<std::size_t>(c.hidden),
                     k = static_cast<std::size_t>(c.classes), w = static_cast<std::size_t>(c.window);
-  std::vector<Tensor> out = {{"embedding", 0, c.buckets, d},      {"exact_match", 0, 2, d},
-                             {"project.weight", 0, h, w * d},     {"project.bias", 0, 1, h},
-                             {"compare.weight", 0, h, 4 * h},     {"compare.bias", 0, 1, h},
-                             {"aggregate.weight", 0, h, 4 * h},   {"aggregate.bias", 0, 1, h},
-                             {"classify.weight", 0, k, h},        {"classify.bias", 0, 1, k}};
+  std::vector<Tensor> out = {{"embedding", 0, c.buckets, d},    {"exact_match", 0, 2, d},
+                             {"project.weight", 0, h, w * d},   {"project.bias", 0, 1, h},
+                             {"compare.weight", 0, h, 4 * h},   {"compare.bias", 0, 1, h},
+                             {"aggregate.weight", 0, h, 4 * h}, {"aggregate.bias", 0, 1, h},
+                             {"classify.weight", 0, k, h},      {"classify.bias", 0, 1, k}};
   std::size_t at = 0;
   for (Tensor& t : out) {
     t.offset = at;

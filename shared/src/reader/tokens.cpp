@@ -1,7 +1,7 @@
 #include "caqa/reader/tokens.h"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "caqa/hash.h"
 #include "caqa/text.h"
@@ -68,7 +68,8 @@ TokenRows encode_text(std::string_view text, std::string_view other, const Token
 std::string tokenizer_description(const TokenizerConfig& config) {
   return fmt::format(
       "words: runs of ASCII letters, digits and non-ASCII bytes, lower-cased, and each other non-space byte; "
-      "citation markers [N] dropped; at most {} tokens; an empty text is one empty word. features: fnv1a64('w:' + word) and fnv1a64('c:' + trigram) "
+      "citation markers [N] dropped; at most {} tokens; an empty text is one empty word. features: fnv1a64('w:' + "
+      "word) and fnv1a64('c:' + trigram) "
       "over '<' + word + '>' (the hash continued from the prefix), modulo {}. exact match: the word occurs in the "
       "other text",
       config.max_tokens, config.buckets);

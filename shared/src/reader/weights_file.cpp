@@ -1,9 +1,9 @@
 #include "caqa/reader/weights_file.h"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
 #include <cstring>
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace caqa::reader {
@@ -92,9 +92,10 @@ std::optional<SafetensorsFile> parse_safetensors(std::string_view bytes, std::st
   }
   const std::uint64_t header_size = get_u64(bytes);
   if (header_size > kMaxHeaderBytes || header_size > bytes.size() - 8) {
-    error = fmt::format("header size {} exceeds the file's {} bytes (or the 100 MB limit): truncated or not "
-                        "safetensors",
-                        header_size, bytes.size());
+    error = fmt::format(
+        "header size {} exceeds the file's {} bytes (or the 100 MB limit): truncated or not "
+        "safetensors",
+        header_size, bytes.size());
     return std::nullopt;
   }
   const std::string_view text = bytes.substr(8, header_size);
@@ -153,8 +154,8 @@ std::optional<SafetensorsFile> parse_safetensors(std::string_view bytes, std::st
       t.shape.push_back(n);
     }
     Range r{0, 0, out.tensors.size()};
-    if (!read_u64(entry["data_offsets"][0], r.begin) || !read_u64(entry["data_offsets"][1], r.end) ||
-        r.begin > r.end || r.end > data.size()) {
+    if (!read_u64(entry["data_offsets"][0], r.begin) || !read_u64(entry["data_offsets"][1], r.end) || r.begin > r.end ||
+        r.end > data.size()) {
       error = fmt::format("tensor {}: data_offsets outside the {} bytes of data", name, data.size());
       return std::nullopt;
     }
@@ -170,8 +171,8 @@ std::optional<SafetensorsFile> parse_safetensors(std::string_view bytes, std::st
   std::uint64_t at = 0;
   for (const Range& r : ranges) {
     if (r.begin != at) {
-      error = fmt::format("tensor {}: its data at byte {} {} the previous tensor's end, {}",
-                          out.tensors[r.tensor].name, r.begin, r.begin < at ? "overlaps" : "leaves a hole after", at);
+      error = fmt::format("tensor {}: its data at byte {} {} the previous tensor's end, {}", out.tensors[r.tensor].name,
+                          r.begin, r.begin < at ? "overlaps" : "leaves a hole after", at);
       return std::nullopt;
     }
     at = r.end;
@@ -205,8 +206,8 @@ std::string write_reader_weights(const ReaderWeights& w) {
   const auto layout = parameter_layout(c);
   auto add = [&](const std::string& prefix, const std::vector<float>& flat) {
     for (const Tensor& t : layout) {
-      std::vector<std::uint64_t> shape = t.rows == 1 ? std::vector<std::uint64_t>{t.cols}
-                                                     : std::vector<std::uint64_t>{t.rows, t.cols};
+      std::vector<std::uint64_t> shape =
+          t.rows == 1 ? std::vector<std::uint64_t>{t.cols} : std::vector<std::uint64_t>{t.rows, t.cols};
       file.tensors.push_back({prefix + t.name, std::move(shape),
                               std::vector<float>(flat.begin() + t.offset, flat.begin() + t.offset + t.size())});
     }

@@ -18,11 +18,11 @@ struct ReaderExample {
 // One text per sample, padded to `length` tokens: slot n * length + t.
 struct SideBatch {
   int length = 0;
-  std::vector<int> lengths;                  // real tokens per sample
-  std::vector<std::uint32_t> offsets{0};     // per slot, into ids and weights (padding: none)
-  std::vector<std::uint32_t> ids;            // rows of the embedding table (exact match: buckets + flag)
-  std::vector<float> weights;                // 1 / features of the token, 1 for the exact-match row
-  std::vector<float> mask;                   // 1 for a real token, 0 for padding
+  std::vector<int> lengths;               // real tokens per sample
+  std::vector<std::uint32_t> offsets{0};  // per slot, into ids and weights (padding: none)
+  std::vector<std::uint32_t> ids;         // rows of the embedding table (exact match: buckets + flag)
+  std::vector<float> weights;             // 1 / features of the token, 1 for the exact-match row
+  std::vector<float> mask;                // 1 for a real token, 0 for padding
 };
 
 // For each table row the batch uses (ascending), the token slots that use it and how much;

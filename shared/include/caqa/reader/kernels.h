@@ -24,7 +24,8 @@ struct Gather {
   CAQA_HD void operator()(size_t i) const {
     const size_t r = i / dim, j = i % dim;
     float sum = 0.0f;
-    for (uint32_t f = offsets[r]; f < offsets[r + 1]; ++f) sum += weights[f] * table[static_cast<size_t>(ids[f]) * dim + j];
+    for (uint32_t f = offsets[r]; f < offsets[r + 1]; ++f)
+      sum += weights[f] * table[static_cast<size_t>(ids[f]) * dim + j];
     out[i] = sum;
   }
 };

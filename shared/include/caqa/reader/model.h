@@ -40,8 +40,19 @@ struct Tensor {
 
 // The tensors in this order; "embedding" and "exact_match" are adjacent, so that the
 // exact-match rows are rows buckets and buckets + 1 of one table.
-enum ParamIndex { kEmbedding, kExactMatch, kProjectW, kProjectB, kCompareW, kCompareB, kAggregateW, kAggregateB,
-                  kClassifyW, kClassifyB, kParamTensors };
+enum ParamIndex {
+  kEmbedding,
+  kExactMatch,
+  kProjectW,
+  kProjectB,
+  kCompareW,
+  kCompareB,
+  kAggregateW,
+  kAggregateB,
+  kClassifyW,
+  kClassifyB,
+  kParamTensors
+};
 std::vector<Tensor> parameter_layout(const ReaderConfig& config);
 std::size_t parameter_count(const ReaderConfig& config);
 

@@ -51,7 +51,7 @@ struct SideState {
   const int* lengths = nullptr;
   const float* mask = nullptr;
   float *u = nullptr, *h = nullptr, *c = nullptr, *q = nullptr, *v = nullptr;
-  float *p = nullptr;  // B x L x L_other attention weights
+  float* p = nullptr;  // B x L x L_other attention weights
   int* argmax = nullptr;
 };
 
@@ -204,10 +204,10 @@ PassResult run_pass(Device& dev, const ReaderConfig& config, const float* params
              me.p, dc[s], dh[1 - s]);
     float* ds = dev.template scratch<float>(cells);
     dev.each(static_cast<std::size_t>(me.rows), SoftmaxRowsGrad{me.p, dp, ds, me.length, other.length, other.lengths});
-    dev.gemm({false, false, me.length, H, other.length, 1.0f, other.length, H, 1.0f, H, B, lm * lo, lo * H, lm * H},
-             ds, other.h, dh[s]);
-    dev.gemm({true, false, other.length, H, me.length, 1.0f, other.length, H, 1.0f, H, B, lm * lo, lm * H, lo * H},
-             ds, me.h, dh[1 - s]);
+    dev.gemm({false, false, me.length, H, other.length, 1.0f, other.length, H, 1.0f, H, B, lm * lo, lo * H, lm * H}, ds,
+             other.h, dh[s]);
+    dev.gemm({true, false, other.length, H, me.length, 1.0f, other.length, H, 1.0f, H, B, lm * lo, lm * H, lo * H}, ds,
+             me.h, dh[1 - s]);
   }
   // Through the projection and the window to the table rows.
   float* dx = dev.template scratch<float>(static_cast<std::size_t>(B) * (a.length + b.length) * d);
@@ -224,7 +224,7 @@ PassResult run_pass(Device& dev, const ReaderConfig& config, const float* params
   }
   const TableScatter& sc = batch.scatter;
   dev.each(sc.rows.size() * d, Scatter{put(dev, sc.rows), put(dev, sc.offsets), put(dev, sc.slots),
-                                        put(dev, sc.weights), dx, d, G(kEmbedding)});
+                                       put(dev, sc.weights), dx, d, G(kEmbedding)});
   return out;
 }
 
