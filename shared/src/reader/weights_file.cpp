@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <nlohmann/json.hpp>
 
@@ -248,9 +249,10 @@ std::optional<ReaderWeights> read_reader_weights(std::string_view bytes, std::st
   w.config.classes = static_cast<int>(values[4]);
   w.config.max_tokens = static_cast<int>(values[5]);
   if (auto d = w.metadata.find("dropout"); d != w.metadata.end()) {
-    const char* end = d->second.data() + d->second.size();
-    auto [p, ec] = std::from_chars(d->second.data(), end, w.config.dropout);
-    if (ec != std::errc() || p != end) {
+    // strtof, not std::from_chars: Emscripten's libc++ has no floating-point from_chars.
+    char* end = nullptr;
+    w.config.dropout = std::strtof(d->second.c_str(), &end);
+    if (d->second.empty() || end != d->second.c_str() + d->second.size()) {
       error = "metadata dropout: not a number";
       return std::nullopt;
     }
