@@ -19,6 +19,22 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import { launchChromium, serve } from './harness.mjs';
 
+// One CSV line's fields (RFC 4180 quoting: an evaluator's name may hold a comma).
+function csvFields(line) {
+  const out = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; ++i) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') { field += '"'; ++i; } else if (c === '"') quoted = false; else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { out.push(field); field = ''; } else field += c;
+  }
+  out.push(field);
+  return out;
+}
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const native = path.resolve(root, process.env.CAQA_NATIVE || 'build/native/caqa');
 const shots = path.join(root, 'build', 'web-board');
@@ -207,7 +223,7 @@ try {
 
   // CSV = JSON (the published board, not the hostile copy).
   const published = JSON.parse(fs.readFileSync(path.join(root, 'dist', 'leaderboard.json'), 'utf8'));
-  const csv = fs.readFileSync(path.join(site, 'leaderboard.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+  const csv = fs.readFileSync(path.join(site, 'leaderboard.csv'), 'utf8').trim().split('\n').map(csvFields);
   const head = csv[0];
   assert.equal(csv.length - 1, published.verified.length, 'one CSV row per verified entry');
   published.verified.forEach((e, i) => {
