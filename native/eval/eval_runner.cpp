@@ -160,7 +160,7 @@ RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& se
     if (settings.request.top_logprobs > 0) {  // {"content", "logprobs"}: see OpenAIClient::complete
       const auto reply = nlohmann::json::parse(judged.response);
       judged.response = reply["content"].get<std::string>();
-      const auto positions = parse_token_positions(reply["logprobs"].dump());
+      const auto positions = parse_token_positions(reply["logprobs"]);
       if (auto probs = positions ? class_probabilities(*positions, scheme) : std::nullopt) {
         judged.probs = std::move(*probs);
         judged.score = judged.probs[0];

@@ -28,8 +28,7 @@ std::optional<TokenAlternative> alternative(const nlohmann::json& j) {
 
 }  // namespace
 
-std::optional<std::vector<TokenPosition>> parse_token_positions(std::string_view logprobs_json) {
-  auto j = nlohmann::json::parse(logprobs_json, nullptr, false);
+std::optional<std::vector<TokenPosition>> parse_token_positions(const nlohmann::json& j) {
   if (!j.is_object()) return std::nullopt;
   std::vector<TokenPosition> out;
   if (j.contains("content") && j["content"].is_array()) {  // chat

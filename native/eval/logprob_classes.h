@@ -4,6 +4,7 @@
 // partially_supportive, "Contr" -> contradictory) and normalised over the classes.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,7 +28,7 @@ struct TokenPosition {
 // The positions of a completion's "logprobs" object: chat's {"content": [{"token",
 // "logprob", "top_logprobs": [{"token", "logprob"}]}]} or text completions' {"tokens",
 // "top_logprobs": [{token: logprob}]}. nullopt when it is neither.
-std::optional<std::vector<TokenPosition>> parse_token_positions(std::string_view logprobs_json);
+std::optional<std::vector<TokenPosition>> parse_token_positions(const nlohmann::json& logprobs);
 
 // The scheme class a token begins, if exactly one: its letters, folded, are the start of
 // one of the class's names (canonical, spellings, and the CAQA categories it takes).

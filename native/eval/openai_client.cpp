@@ -150,9 +150,8 @@ CallResult OpenAIClient::complete(const std::string& prompt) {
     return out;
   }
   // A server without log-probabilities leaves them out, nulls them, or sends no positions.
-  const auto positions = settings_.top_logprobs > 0
-                             ? parse_token_positions(nlohmann::json::parse(*text)["logprobs"].dump())
-                             : std::nullopt;
+  const auto positions =
+      settings_.top_logprobs > 0 ? parse_token_positions(nlohmann::json::parse(*text)["logprobs"]) : std::nullopt;
   if (settings_.top_logprobs > 0 && (!positions || positions->empty())) {
     out.error = CallError::Client;
     out.detail =
