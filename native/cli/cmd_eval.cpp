@@ -193,7 +193,7 @@ class EvalCommand : public Command {
         {"threshold", threshold_},
         {"batch", batch_},
         {"gold", gold_}};
-    return finish(eval::run_pair_eval(items, batch_, *classes, settings_));
+    return finish(eval::run_pair_eval(items, batch_, settings_));
   }
 
   // CAQA Appendix E.3: decomposition, per-fact attribution, aggregation.

@@ -28,10 +28,6 @@ extern "C" void on_stop_signal(int) {
   [[maybe_unused]] const auto written = ::write(stop_pipe[1], &byte, 1);
 }
 
-}  // namespace
-
-namespace {
-
 namespace fs = std::filesystem;
 
 constexpr const char* kServeHelp =

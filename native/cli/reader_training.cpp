@@ -1,9 +1,8 @@
 #include "reader_training.h"
 
 #include <fmt/format.h>
-#include <chrono>
+#include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "caqa/reader/weights_file.h"
@@ -19,8 +18,7 @@ namespace {
 // The benchmark a train file belongs to: its version is the SHA-256 of the test.jsonl beside
 // it, as `caqa leaderboard` names benchmark versions.
 std::string benchmark_version(const std::string& train) {
-  const auto slash = train.find_last_of('/');
-  const std::string test = (slash == std::string::npos ? std::string(".") : train.substr(0, slash)) + "/test.jsonl";
+  const std::string test = (std::filesystem::path(train).parent_path() / "test.jsonl").string();
   std::string error;
   auto file = read_file(test, error);
   return file ? sha256_hex(file->bytes()) : "unknown (no test.jsonl beside the train file)";

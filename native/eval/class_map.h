@@ -4,6 +4,7 @@
 // classes that map to one scheme class add up; a scheme class nothing maps to gets 0.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,7 +35,7 @@ std::optional<ClassMap> parse_class_map(std::string_view spec, const LabelScheme
 struct PairOutput {
   std::vector<std::pair<std::string, double>> classes;  // server class name -> probability
   std::optional<double> score;                          // a single-score model
-  std::string raw;                                      // the server's JSON for this pair
+  nlohmann::json raw;                                   // the server's JSON for this pair
 };
 
 // A pair's judgement in the scheme's classes.

@@ -66,7 +66,7 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, std::size_t samples
   const std::string partial_path = settings.output_path + ".partial";
   AppendFile partial;
   if (!partial.open(partial_path, /*truncate=*/true, summary.fatal)) return summary;
-  const LabelScheme& scheme = settings.scheme ? *settings.scheme : caqa_scheme();
+  const LabelScheme& scheme = *settings.scheme;
   std::vector<std::optional<std::vector<Judged>>> results(ids.size());
   ItemWork work = [&](std::size_t i, const Ask& ask) {
     auto judged = judge(i, ask);
@@ -152,7 +152,7 @@ RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& se
   std::vector<nlohmann::json> ids;
   ids.reserve(items.size());
   for (const auto& item : items) ids.push_back(item.id);
-  const LabelScheme& scheme = settings.scheme ? *settings.scheme : caqa_scheme();
+  const LabelScheme& scheme = *settings.scheme;
   JudgeFn judge = [&](std::size_t i, const Ask& ask) -> std::optional<std::vector<Judged>> {
     auto response = ask(items[i].prompt);
     if (!response) return std::nullopt;
@@ -235,8 +235,8 @@ RunSummary run_cot_eval(const std::vector<CotItem>& items, const CotPrompts& pro
   return run_judge(ids, items.size(), judge, settings);
 }
 
-RunSummary run_pair_eval(const std::vector<PairItem>& items, std::size_t batch, const ClassMap& classes,
-                         const RunnerSettings& settings) {
+RunSummary run_pair_eval(const std::vector<PairItem>& items, std::size_t batch, const RunnerSettings& settings) {
+  const ClassMap& classes = *settings.pair_classes;
   // A batch is an item of the pool: its body is its cache key, so a resumed run with the
   // same --batch sends none of the batches it has answered.
   std::vector<nlohmann::json> ids;
@@ -261,7 +261,7 @@ RunSummary run_pair_eval(const std::vector<PairItem>& items, std::size_t batch, 
     if (!outputs) return std::nullopt;  // the client checked the shape: only a cache edited by hand gets here
     std::vector<Judged> judged;
     for (std::size_t k = 0; k < n; ++k) {
-      Judged one{items[begin + k].id, {}, nlohmann::json::parse((*outputs)[k].raw), std::nullopt, {}, std::nullopt};
+      Judged one{items[begin + k].id, {}, std::move((*outputs)[k].raw), std::nullopt, {}, std::nullopt};
       auto verdict = judge_pair(classes, (*outputs)[k], error);
       if (verdict) {
         one.label = std::string(classes.scheme->class_name(verdict->label));

@@ -27,8 +27,8 @@ struct RunnerSettings : RequestPoolSettings {
   std::string output_path;
   bool overwrite = false;  // replace an existing OUT even with fewer predictions
   ExtractMode extract = ExtractMode::Lenient;
-  const LabelScheme* scheme = nullptr;  // the classes of "probs" (nullptr: caqa4)
-  nlohmann::json meta;                  // evaluator, prompt set, its SHA-256...: copied into OUT.meta.json
+  const LabelScheme* scheme = &caqa_scheme();  // the classes of "probs"
+  nlohmann::json meta;                         // evaluator, prompt set, its SHA-256...: copied into OUT.meta.json
 };
 
 // One prediction line of OUT: {"id", "label", "probs", "score", "response" or "raw"}, the
@@ -61,13 +61,12 @@ RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& se
 
 // A sequence-pair classifier (TEI /predict, vLLM /classify or /score): premise = the
 // citation, hypothesis = the answer (with the question before it when asked), `batch`
-// pairs a request, the server's classes mapped to the scheme by `classes`.
+// pairs a request, the server's classes mapped to the scheme by settings.pair_classes.
 struct PairItem {
   nlohmann::json id;
   std::string premise, hypothesis;
 };
-RunSummary run_pair_eval(const std::vector<PairItem>& items, std::size_t batch, const ClassMap& classes,
-                         const RunnerSettings& settings);
+RunSummary run_pair_eval(const std::vector<PairItem>& items, std::size_t batch, const RunnerSettings& settings);
 
 // The CoT decomposition evaluator (CAQA Appendix E.3). Per sample: (1) the cot_decompose
 // prompt with {sentence} = the answer; (2) split_sub_facts of its answer, then the cot_fact

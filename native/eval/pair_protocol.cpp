@@ -103,7 +103,7 @@ std::optional<std::vector<PairOutput>> parse_pair_response(Api api, std::string_
         }
         out[i].classes.emplace_back(c["label"].get<std::string>(), c["score"].get<double>());
       }
-      out[i].raw = classes.dump();
+      out[i].raw = classes;
     }
     return out;
   }
@@ -111,7 +111,7 @@ std::optional<std::vector<PairOutput>> parse_pair_response(Api api, std::string_
   if (!data) return std::nullopt;
   for (std::size_t i = 0; i < pairs; ++i) {
     const json& entry = *(*data)[i];
-    out[i].raw = entry.dump();
+    out[i].raw = entry;
     if (api == Api::VllmScore) {
       if (!entry.contains("score") || !entry["score"].is_number()) {
         error = "data entry for pair " + std::to_string(i) + " has no number \"score\"";

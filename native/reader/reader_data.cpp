@@ -1,7 +1,6 @@
 #include "reader/reader_data.h"
 
 #include <algorithm>
-#include <thread>
 
 #include "baseline/dataset.h"
 #include "caqa/errors.h"
@@ -10,6 +9,7 @@
 #include "caqa/reader/tokens.h"
 #include "caqa/source_text.h"
 #include "files.h"
+#include "thread_runner.h"
 
 namespace caqa::reader {
 
@@ -59,17 +59,11 @@ std::optional<ReaderData> read_reader_data(const std::string& path, const LabelS
 std::vector<ReaderExample> encode_examples(const ReaderData& data, const ReaderConfig& config) {
   const TokenizerConfig tokens{config.buckets, static_cast<std::size_t>(config.max_tokens)};
   std::vector<ReaderExample> out(data.size());
-  const unsigned threads = std::max(1u, std::min(std::thread::hardware_concurrency(), 16u));
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] {
-      for (std::size_t i = data.size() * t / threads; i < data.size() * (t + 1) / threads; ++i) {
-        out[i].hypothesis = encode_text(data.answer[i], data.citation[i], tokens);
-        out[i].premise = encode_text(data.citation[i], data.answer[i], tokens);
-        out[i].label = std::max(0, data.classes[i]);
-      }
-    });
-  for (std::thread& t : pool) t.join();
+  run_each(cli::thread_runner(16), data.size(), [&](std::size_t i) {
+    out[i].hypothesis = encode_text(data.answer[i], data.citation[i], tokens);
+    out[i].premise = encode_text(data.citation[i], data.answer[i], tokens);
+    out[i].label = std::max(0, data.classes[i]);
+  });
   return out;
 }
 

@@ -85,7 +85,7 @@ TEST(EvalPairs, TeiPredictBatchesPairsAndMapsTheModelsClasses) {
   auto items = bench_pairs();
   ASSERT_EQ(items.size(), 48u);
   auto map = class_map(kNliMap);
-  auto summary = run_pair_eval(items, 5, map, pair_settings(server.url(), dir.file("out.jsonl"), Api::TeiPredict, map));
+  auto summary = run_pair_eval(items, 5, pair_settings(server.url(), dir.file("out.jsonl"), Api::TeiPredict, map));
   ASSERT_TRUE(summary.fatal.empty()) << summary.fatal;
   EXPECT_EQ(summary.completed, 48u);
   EXPECT_EQ(server.total(), 1 + 10) << "the preflight's pair, then 48 pairs in batches of 5";
@@ -103,7 +103,7 @@ TEST(EvalPairs, VllmClassifyPlacesAnswersByIndexAndNamesClassesByIndex) {
   auto map = class_map("0=contradictory,1=supportive,2=irrelevant");
   auto settings = pair_settings(server.url(), dir.file("out.jsonl"), Api::VllmClassify, map);
   settings.request.pair_separator = "</s></s>";
-  auto summary = run_pair_eval(items, 8, map, settings);
+  auto summary = run_pair_eval(items, 8, settings);
   ASSERT_TRUE(summary.fatal.empty()) << summary.fatal;
   EXPECT_EQ(summary.completed, 48u);
   EXPECT_EQ(server.largest_batch(), 8u);
@@ -118,8 +118,7 @@ TEST(EvalPairs, VllmScoreIsThePositiveClassAtTheThreshold) {
   const LabelScheme& binary = *find_label_scheme("binary");
   auto map = parse_class_map("", binary, 0.5, error);
   ASSERT_TRUE(map) << error;
-  auto summary =
-      run_pair_eval(items, 16, *map, pair_settings(server.url(), dir.file("out.jsonl"), Api::VllmScore, *map));
+  auto summary = run_pair_eval(items, 16, pair_settings(server.url(), dir.file("out.jsonl"), Api::VllmScore, *map));
   ASSERT_TRUE(summary.fatal.empty()) << summary.fatal;
   auto lines = lines_of(slurp(dir.file("out.jsonl")));
   ASSERT_EQ(lines.size(), 48u);
@@ -137,7 +136,7 @@ TEST(EvalPairs, AServerErrorIsRetried) {
   TempDir dir;
   auto map = class_map(kNliMap);
   auto summary =
-      run_pair_eval(bench_pairs(), 12, map, pair_settings(server.url(), dir.file("out.jsonl"), Api::TeiPredict, map));
+      run_pair_eval(bench_pairs(), 12, pair_settings(server.url(), dir.file("out.jsonl"), Api::TeiPredict, map));
   ASSERT_TRUE(summary.fatal.empty()) << summary.fatal;
   EXPECT_EQ(summary.completed, 48u);
   EXPECT_EQ(summary.retries, 4u) << "each of the 4 batches failed once";
@@ -149,23 +148,22 @@ TEST(EvalPairs, PreflightRefusesUnmappedClassesAWrongApiAndAWrongModel) {
   TempDir dir;
   auto items = bench_pairs();
   auto partial = class_map("entailment=supportive,contradiction=contradictory");
-  auto s1 =
-      run_pair_eval(items, 8, partial, pair_settings(server.url(), dir.file("a.jsonl"), Api::TeiPredict, partial));
+  auto s1 = run_pair_eval(items, 8, pair_settings(server.url(), dir.file("a.jsonl"), Api::TeiPredict, partial));
   EXPECT_NE(s1.fatal.find("answers with classes contradiction, entailment, neutral; --label-map has no entry for "
                           "neutral"),
             std::string::npos)
       << s1.fatal;
   FakePairServer labels(false, {"LABEL_0", "LABEL_1", "LABEL_2"});
   auto nli = class_map(kNliMap);
-  auto s2 = run_pair_eval(items, 8, nli, pair_settings(labels.url(), dir.file("b.jsonl"), Api::TeiPredict, nli));
+  auto s2 = run_pair_eval(items, 8, pair_settings(labels.url(), dir.file("b.jsonl"), Api::TeiPredict, nli));
   EXPECT_NE(s2.fatal.find("no entry for LABEL_0, LABEL_1, LABEL_2"), std::string::npos) << s2.fatal;
   auto settings = pair_settings(server.url(), dir.file("c.jsonl"), Api::VllmScore, nli);
   settings.endpoints = {server.url() + "/v1"};
-  auto s3 = run_pair_eval(items, 8, nli, settings);
+  auto s3 = run_pair_eval(items, 8, settings);
   EXPECT_NE(s3.fatal.find("/v1/score was not found"), std::string::npos) << s3.fatal;
   settings = pair_settings(server.url(), dir.file("d.jsonl"), Api::VllmScore, nli);
   settings.request.model = "other-model";
-  auto s4 = run_pair_eval(items, 8, nli, settings);
+  auto s4 = run_pair_eval(items, 8, settings);
   EXPECT_NE(s4.fatal.find("The model does not exist"), std::string::npos) << s4.fatal;
   EXPECT_FALSE(fs::exists(dir.file("a.jsonl")));
 }
