@@ -20,8 +20,10 @@ date and a history entry's date change only when its bytes do.
 
   python3 scripts/publish_leaderboard.py [--caqa build/native/caqa] [--dir leaderboard]
          [--benchmark DIR]   (an existing `caqa build` output instead of building one)
+         [--work DIR]        (keep WORK: the weights, to score the reader on the whole test split)
 """
 import argparse
+import contextlib
 import datetime
 import hashlib
 import importlib.util
@@ -207,11 +209,17 @@ def main():
     ap.add_argument("--dir", default=os.path.join(ROOT, "leaderboard"))
     ap.add_argument("--benchmark", help="an existing caqa build output (default: build it now)")
     ap.add_argument("--date", help="the date for new entries and board versions (default: today, UTC)")
+    ap.add_argument("--work", help="keep what it makes (benchmark, sealed split, weights, predictions) in this "
+                    "empty folder instead of a temporary one")
     args = ap.parse_args()
     caqa = os.path.abspath(args.caqa)
     today = args.date or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     caqa_version = subprocess.run([caqa, "--version"], check=True, capture_output=True, text=True).stdout.split()[-1]
-    with tempfile.TemporaryDirectory() as work:
+    if args.work:
+        os.makedirs(args.work, exist_ok=True)
+        if os.listdir(args.work):
+            sys.exit(f"publish_leaderboard: --work {args.work} is not empty")
+    with (contextlib.nullcontext(os.path.abspath(args.work)) if args.work else tempfile.TemporaryDirectory()) as work:
         bench = args.benchmark or os.path.join(work, "benchmark")
         if not args.benchmark:
             run([caqa, "build", "-q", "-o", bench])

@@ -106,6 +106,16 @@ TEST(Lint, ClausesAReaderCannotAttach) {
             0u);
   EXPECT_EQ(count("China includes the city of the city that Jack Ma was born in.", LintRule::RepeatedNoun), 1u);
   EXPECT_EQ(count("China includes the city of Hangzhou.", LintRule::RepeatedNoun), 0u);
+  EXPECT_EQ(count("Gene Hackman won the Oscar, which Brad Pitt won the. Brad Pitt starred in Fury [1].",
+                  LintRule::DanglingArticle),
+            1u);
+  EXPECT_EQ(count("Gene Hackman won the Oscar, which Brad Pitt won [1].", LintRule::DanglingArticle), 0u);
+  EXPECT_EQ(count("Live Free or Die Hard is tagged \"good, which Goodbye, Columbus has an IMDb rating of,\" [1].",
+                  LintRule::QuotedClause),
+            1u);
+  EXPECT_EQ(count("Live Free or Die Hard is tagged \"good\" and \"bruce willis\" [1].", LintRule::QuotedClause), 0u);
+  // A title may end in an article: "Ask the" is a name of the sample.
+  EXPECT_EQ(count("Mary starred in Ask the.", LintRule::DanglingArticle, {"Ask the"}), 0u);
   EXPECT_EQ(count("2006 is the year Bachelor Party Vegas came out, as is 2018.", LintRule::AmbiguousEcho), 1u);
   EXPECT_EQ(count("Steven Spielberg directed Jaws, as did nobody else.", LintRule::AmbiguousEcho), 0u);
   // A title that ends in a particle is a name: "Blood Out, as did".

@@ -88,6 +88,11 @@ TEST(RelationPhrasing, SentencesPredicatesAndClauses) {
   const auto studied = RelationPhrasing::parse("[person > university] {head} was educated at {tail}.");
   EXPECT_EQ(studied.relative_clause(Slot::Tail, "Paul Allen"), "that Paul Allen was educated at");
   EXPECT_EQ(studied.predicate_about(Slot::Tail, "Paul Allen"), "");
+  // The article before the slot goes with it: "that Brad Pitt won", not "... won the".
+  const auto won = RelationPhrasing::parse("[person > award] {head} won the {tail}.");
+  EXPECT_EQ(won.relative_clause(Slot::Tail, "Brad Pitt"), "that Brad Pitt won");
+  const auto lived = RelationPhrasing::parse("[person > city] {head} lived in Rwanda {tail}.");
+  EXPECT_EQ(lived.relative_clause(Slot::Tail, "X"), "that X lived in Rwanda");
 
   const auto job = RelationPhrasing::parse("[person > occupation] {head} has worked as {a tail}.");
   EXPECT_EQ(job.sentence(0, "Takashi Shimura", "actor"), "Takashi Shimura has worked as an actor.");

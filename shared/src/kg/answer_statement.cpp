@@ -118,6 +118,14 @@ std::string list_sentence(const RelationPhrasing& phrasing, Slot list_slot, cons
 
 }  // namespace
 
+bool Verbalizer::quotes(const ResolvedPattern& p, const Node& node) const {
+  const Slot at = slot_of(p, node);
+  const std::string gap(kListGap), other = "x";
+  const std::string s =
+      phrasing(p.relation).sentence(0, at == Slot::Head ? gap : other, at == Slot::Tail ? gap : other);
+  return s.find("\"" + gap + "\"") != std::string::npos;
+}
+
 // One derivation, pattern by pattern: the entity at each node of its query.
 struct Verbalizer::Derivation {
   const ResolvedQuery& query;
@@ -143,6 +151,7 @@ std::string Verbalizer::try_clause_about(Derivation& d, const Node& node, std::s
   const ResolvedPattern& p = d.query.patterns[pattern];
   const Slot about = slot_of(p, node);
   const Node& far = end_at(p, verbalize::other(about));
+  const std::vector<bool> said_before_far = d.said;
   const std::string far_phrase = noun_phrase(d, far, pattern, depth + 1);
   const RelationPhrasing& phrasing_of = phrasing(p.relation);
   const bool person = is_person(p, node, d.entity(node, pattern));
@@ -150,7 +159,15 @@ std::string Verbalizer::try_clause_about(Derivation& d, const Node& node, std::s
     d.said[pattern] = true;
     return (person ? "who " : "which ") + pred;
   }
+  // An object clause puts the far end in its middle ("which Bong Joon-ho was educated
+  // at"): the far end's own clauses would nest one inside the other, so they are left to
+  // sentences of their own.
+  const std::string far_name = name(d.entity(far, pattern));
   std::string rc = phrasing_of.relative_clause(about, far_phrase);
+  if (far_phrase != far_name && !rc.ends_with(far_phrase)) {
+    d.said = said_before_far;
+    rc = phrasing_of.relative_clause(about, far_name);
+  }
   if (rc.rfind("that ", 0) == 0) rc.replace(0, 4, person ? "who" : "which");
   if (!rc.empty()) d.said[pattern] = true;
   return rc;
@@ -158,8 +175,9 @@ std::string Verbalizer::try_clause_about(Derivation& d, const Node& node, std::s
 
 std::string Verbalizer::noun_phrase(Derivation& d, const Node& node, std::size_t from, std::size_t depth) const {
   std::string out = name(d.entity(node, from));
-  // One relative clause deep: what lies further is said in a sentence of its own.
-  if (depth > 1) return out;
+  // One relative clause deep: what lies further is said in a sentence of its own. A name
+  // the phrase quotes ('is tagged "good"') takes no clause inside its quotes.
+  if (depth > 1 || quotes(d.query.patterns[from], node)) return out;
   std::vector<std::string> clauses;
   for (std::size_t i = 0; i < d.query.patterns.size(); ++i)
     if (i != from && !d.said[i] && touches(d.query.patterns[i], node))
@@ -173,6 +191,33 @@ std::string Verbalizer::noun_phrase(Derivation& d, const Node& node, std::size_t
     joined += (i + 1 == clauses.size() ? " and " : ", ") + c;
   }
   return out + ", " + joined + ",";
+}
+
+std::optional<std::string> Verbalizer::sentence_from_a_constant(const ResolvedQuery& q,
+                                                                const std::vector<Triple>& facts,
+                                                                const std::vector<bool>& already_said) const {
+  // "Masaru Ibuka was educated at Waseda University and is a citizen of Japan, which has
+  // Japanese as an official language": the constant as the subject, every pattern it
+  // touches a predicate about it, the path on to the answer as clauses on its far ends.
+  for (const ResolvedPattern& start : q.patterns)
+    for (const Node& c : {start.head, start.tail}) {
+      if (c.variable) continue;
+      Derivation d{q, facts, already_said};
+      std::vector<std::string> predicates;
+      bool each = true;
+      for (std::size_t i = 0; i < q.patterns.size() && each; ++i) {
+        if (d.said[i] || !touches(q.patterns[i], c)) continue;
+        const Slot about = slot_of(q.patterns[i], c);
+        d.said[i] = true;
+        const std::string far = noun_phrase(d, end_at(q.patterns[i], verbalize::other(about)), i, 1);
+        std::string pred = phrasing(q.patterns[i].relation).predicate_about(about, far);
+        each = !pred.empty();
+        predicates.push_back(std::move(pred));
+      }
+      if (!each || std::find(d.said.begin(), d.said.end(), false) != d.said.end()) continue;
+      return tidy(name(c.id) + " " + verbalize::join_list(predicates));
+    }
+  return std::nullopt;
 }
 
 std::vector<std::string> Verbalizer::derivation_sentences(const ResolvedQuery& q, const std::vector<Triple>& facts,
@@ -205,6 +250,9 @@ std::vector<std::string> Verbalizer::derivation_sentences(const ResolvedQuery& q
         objects.push_back(noun_phrase(d, end_at(other, verbalize::other(about)), j, 1));
         d.said[j] = true;
       }
+      // An object with a clause of its own goes last: its clause then ends the list.
+      std::stable_partition(objects.begin(), objects.end(),
+                            [](const std::string& o) { return o.find(", ") == std::string::npos; });
       std::string pred = predicate_of_all(phrasing(p.relation), about, objects);
       predicates.push_back(plural ? verbalize::plural_predicate(pred) : pred);
     }
@@ -233,6 +281,10 @@ std::vector<std::string> Verbalizer::derivation_sentences(const ResolvedQuery& q
                                                about == Slot::Tail ? answer_phrase : far_phrase),
                          answers));
   }
+  // A fact no clause could carry would need a sentence of its own: a path told from its
+  // named end says it in one instead (sentence_from_a_constant).
+  if (answers.size() == 1 && std::find(d.said.begin(), d.said.end(), false) != d.said.end())
+    if (std::optional<std::string> one = sentence_from_a_constant(q, facts, already_said)) return {std::move(*one)};
   // A fact no clause could carry is said on its own: the statement never drops a claim.
   std::vector<std::string> sentences;
   if (!out.empty()) sentences.push_back(std::move(out));

@@ -1,6 +1,7 @@
 #include "caqa/kg/answerability.h"
 
 #include <algorithm>
+#include <map>
 
 namespace caqa::kg {
 
@@ -33,6 +34,65 @@ bool asks_the_many_side_only(const ExtendedQuery& query, const RelationProfile& 
     many_side = !profile.at(p.relation, from_head).functional && profile.at(p.relation, !from_head).functional;
   }
   return links == 1 && many_side;
+}
+
+// A direction that names a set the world has more of than any KG lists: the inverse of a
+// relation that does not hold once ("the films directed by Ben Affleck", "the books
+// written by Oscar Wilde", "the people born in Lille"). A symmetric link ("the spouses
+// of") names a few.
+bool names_an_open_set(const RelationProfile& profile, RelationId relation, bool from_head) {
+  return !from_head && !profile.at(relation, false).functional && !profile.symmetric(relation);
+}
+
+// Every link to the answer names an open set or a large class (generic), and at most one
+// narrows it: "Which film was produced by David Heyman and is from the United Kingdom?",
+// "Who studied at Yale, has worked as a politician and is a citizen of the United
+// States?", "Which films did Craig T. Nelson star in?". Two open sets meet in a few
+// ("Which film was produced by Barbara Broccoli and starred Eva Green?").
+bool asks_an_open_class(const ExtendedQuery& query, const RelationProfile& profile) {
+  const Node answer{true, 0};
+  for (const ResolvedQuery& branch : query.branches) {
+    std::size_t narrowing = 0;
+    bool all_open = true;
+    for (const ResolvedPattern& p : branch.patterns) {
+      if (!(p.head == answer || p.tail == answer)) continue;
+      const bool from_head = p.tail == answer;
+      const bool generic = profile.at(p.relation, from_head).generic;
+      all_open = all_open && (generic || names_an_open_set(profile, p.relation, from_head));
+      narrowing += !generic;
+    }
+    if (all_open && narrowing <= 1) return true;
+  }
+  return false;
+}
+
+// A middle of the question (a variable other than the answer) is reached, from the end
+// farther from the answer, along a direction that names an open set (names_an_open_set).
+bool asks_through_an_open_set(const ExtendedQuery& query, const RelationProfile& profile) {
+  const Node answer{true, 0};
+  for (const ResolvedQuery& branch : query.branches) {
+    // Links from the answer, counted breadth first over the branch's patterns.
+    std::map<std::pair<bool, std::uint32_t>, std::size_t> hops{{{true, 0}, 0}};
+    const auto key = [](const Node& n) { return std::pair{n.variable, n.id}; };
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const ResolvedPattern& p : branch.patterns) {
+        const auto h = hops.find(key(p.head)), t = hops.find(key(p.tail));
+        if ((h == hops.end()) == (t == hops.end())) continue;
+        const std::size_t next = (h != hops.end() ? h->second : t->second) + 1;
+        hops.emplace(h != hops.end() ? key(p.tail) : key(p.head), next);
+        grew = true;
+      }
+    }
+    for (const ResolvedPattern& p : branch.patterns) {
+      const auto h = hops.find(key(p.head)), t = hops.find(key(p.tail));
+      if (h == hops.end() || t == hops.end() || h->second == t->second) continue;
+      const bool from_head = h->second > t->second;
+      const Node& reached = from_head ? p.tail : p.head;
+      if (reached.variable && !(reached == answer) && names_an_open_set(profile, p.relation, from_head)) return true;
+    }
+  }
+  return false;
 }
 
 // A fact of G holds more than once where its relation holds once (relation_profile.h,
@@ -70,6 +130,10 @@ std::optional<std::string> unanswerable(const ExtendedQuery& query, const Attrib
   if (asks_only_generic_links(query, profile)) return "open question: every link to the answer is generic";
   if (asks_the_many_side_only(query, profile))
     return "open question: asks the many side of a link that holds once the other way";
+  if (asks_an_open_class(query, profile))
+    return "open question: every link to the answer names an open set or a large class, and one at most narrows it";
+  if (asks_through_an_open_set(query, profile))
+    return "open question: a middle of the question is a set the world has more of (the films directed by X)";
   if (grounds_on_a_merged_entity(g, profile))
     return "a fact of G has a second value where its relation holds once, or names a value that is also a thing";
   return misleading_names(g, names);

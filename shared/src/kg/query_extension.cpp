@@ -112,7 +112,8 @@ std::optional<ExtendedQuery> head_intersection(const ResolvedQuery& q, QueryShap
   return out;
 }
 
-std::optional<ExtendedQuery> answer_intersection(const ResolvedQuery& q, const KnowledgeGraph& kg, Rng& rng) {
+std::optional<ExtendedQuery> answer_intersection(const ResolvedQuery& q, const KnowledgeGraph& kg,
+                                                 const RelationProfile* profile, Rng& rng) {
   std::vector<Binding> bindings;
   for (auto& b : match(q, kg, 64))
     if (distinct_nodes(q, b)) bindings.push_back(std::move(b));
@@ -123,6 +124,16 @@ std::optional<ExtendedQuery> answer_intersection(const ResolvedQuery& q, const K
   EntityId answer = pick(bindings, rng)[0];
   auto candidates = fresh_edges(kg, answer, Node{true, 0}, relations_of(q), avoid);
   if (candidates.empty()) return std::nullopt;
+  // A condition that tells the answer apart where there is one, as for a head intersection:
+  // "Which film was scored by Jon Brion and starred Saoirse Ronan?" rather than "... and
+  // belongs to the drama genre" (a large class: its far end has many subjects this way,
+  // which readers read as filler).
+  if (profile) {
+    std::vector<ResolvedPattern> specific;
+    for (const ResolvedPattern& c : candidates)
+      if (!profile->at(c.relation, !c.head.variable).generic) specific.push_back(c);
+    if (!specific.empty()) candidates = std::move(specific);
+  }
   ExtendedQuery out;
   ResolvedQuery extended = q;
   ResolvedPattern added = pick(candidates, rng);
@@ -166,7 +177,7 @@ ExtendedQuery extend_query(const ResolvedQuery& query, QueryShape shape, const K
     if (e == Extension::HeadIntersection)
       out = head_intersection(query, shape, kg, profile, rng);
     else if (e == Extension::AnswerIntersection)
-      out = answer_intersection(query, kg, rng);
+      out = answer_intersection(query, kg, profile, rng);
     else
       break;  // "none" drawn before any rule that applies: keep the single triple
     // A rule counts only if every branch of the result still has an answer.

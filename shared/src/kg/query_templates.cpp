@@ -75,6 +75,21 @@ std::optional<std::string> fill(std::string_view phrase, std::string_view x, boo
     if (noun_phrase) return std::nullopt;
     replace_all(out, "{a x}", std::string(indefinite_article(x)) + " {x}");
   }
+  // "{a citizen}", "{the birthplace}": a noun that agrees with the subject ("a citizen",
+  // "citizens"; "the birthplace", "the birthplaces").
+  for (std::string_view article : {"a", "the"}) {
+    const std::string open = "{" + std::string(article) + " ";
+    for (std::size_t at = out.find(open); at != std::string::npos; at = out.find(open, at)) {
+      const std::size_t end = out.find('}', at);
+      if (end == std::string::npos) break;
+      const std::string noun = out.substr(at + open.size(), end - at - open.size());
+      const std::string agreed = article == "the" ? (plural ? "the " + plural_noun(noun) : "the " + noun)
+                                 : plural         ? plural_noun(noun)
+                                                  : std::string(indefinite_article(noun)) + " " + noun;
+      out.replace(at, end - at + 1, agreed);
+      at += agreed.size();
+    }
+  }
   if (noun_phrase) replace_all(out, " the {x}", " {x}");
   replace_all(out, "{be}", plural ? "were" : "was");
   replace_all(out, "{is}", plural ? "are" : "is");

@@ -6,8 +6,8 @@
 // with an answer intersection, as clauses on the answer ("Which films were directed by
 // Steven Spielberg and starred Tom Hanks?"); a head intersection as a relative clause on
 // the subject it is about ("Who was Steven Spielberg, who directed Jaws, married to?"); a
-// union over the entities that share a name ("Who directed each of the four films named
-// A Star Is Born?").
+// union over the entities that share a name, with what tells them apart ("Who directed each
+// of the two films named A Star Is Born (1937 and 1954)?").
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -123,17 +123,32 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
     const Node& far = end_at(p, verbalize::other(slot_of(p, answer)));
     const std::string& asked = phrases(conditions[0])->question[at(asked_side(p, answer))];
     if (query.branches.size() > 1) {
-      // A union: the question asked of every entity that shares the subject's name.
+      // A union: the question asked of every entity that shares the subject's name, with
+      // what tells each apart ("Who directed each of the two films named The Invisible Man
+      // (1933 and 2020)?"): "each of the two people named John Williams" alone reads as one
+      // of many, since the world has more John Williamses than the KG; each name written in
+      // full ("Little Women (1933), Little Women (1949), ...") reads as a list.
+      const std::string base(kg_.entity_name(far.id));
+      std::vector<std::string> qualifiers;
+      for (const ResolvedQuery& branch : query.branches)
+        for (const ResolvedPattern& bp : branch.patterns)
+          if (touches(bp, answer)) {
+            const std::string full = name(end_at(bp, verbalize::other(slot_of(bp, answer))).id);
+            const std::size_t at = full.rfind(base + " (");
+            if (at == std::string::npos || !full.ends_with(')')) return std::nullopt;
+            qualifiers.push_back(full.substr(at + base.size() + 2, full.size() - at - base.size() - 3));
+          }
       const Slot far_slot = verbalize::other(slot_of(p, answer));
       const TypeId type = kg_.entity_type(far.id);
       std::string noun = type != kNone ? std::string(kg_.type_name(type)) : phrasing(p.relation).noun(far_slot);
       if (noun.empty()) return std::nullopt;
       std::replace(noun.begin(), noun.end(), '_', ' ');
-      const std::size_t n = query.branches.size();
+      const std::size_t n = qualifiers.size();
       static constexpr std::array<std::string_view, 8> kCount = {"",     "",     "two", "three",
                                                                  "four", "five", "six", "seven"};
-      const std::string x = fmt::format("each of the {} {} named {}", n < kCount.size() ? kCount[n] : std::to_string(n),
-                                        plural_noun(noun), kg_.entity_name(far.id));
+      const std::string x = fmt::format(
+          "each of the {} {} named {} ({})", n < kCount.size() ? kCount[n] : std::to_string(n), plural_noun(noun),
+          name(far.id).substr(0, name(far.id).rfind(base)) + base, verbalize::join_list(qualifiers));
       auto out = fill(asked, x, false, false);
       return out ? std::optional(tidy_question(*out)) : std::nullopt;
     }
@@ -142,7 +157,9 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
     // "Where was Steven Spielberg, who directed Jaws, born?" holds a clause in the middle:
     // asked as a clause on the answer instead ("Which city is the birthplace of Steven
     // Spielberg, who directed Jaws?") where that phrase ends with the name.
-    const bool clause_inside = x->text.find(", ") != std::string::npos && !asked.ends_with("{x}?");
+    // A name's own comma ("California State University, Long Beach") is no clause.
+    const bool named_only = !far.variable && x->text == name(far.id);
+    const bool clause_inside = !named_only && x->text.find(", ") != std::string::npos && !asked.ends_with("{x}?");
     if (!clause_inside) {
       auto out = fill(asked, x->text, x->noun_phrase, x->plural);
       return out ? std::optional(tidy_question(*out)) : std::nullopt;
@@ -189,6 +206,10 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
       noun_phrase = noun_phrase || x->noun_phrase;
       done[j] = true;
     }
+    // An object with a clause of its own goes last, so that its clause ends the list
+    // ("produced by Michael Bay and Sean S. Cunningham, who directed ...").
+    std::stable_partition(objects.begin(), objects.end(),
+                          [](const std::string& o) { return o.find(", ") == std::string::npos; });
     // 'tagged "comedy" and "gene wilder"': a quoted slot quotes each object.
     std::string phrase = phrases(i)->clause[at(side)];
     if (const auto quoted = phrase.find("\"{x}\""); quoted != std::string::npos && objects.size() > 1) {

@@ -120,6 +120,8 @@ std::string_view lint_rule_name(LintRule rule) {
     case LintRule::MissingClaim: return "missing_claim";
     case LintRule::MissingQualifier: return "missing_qualifier";
     case LintRule::TypeWord: return "type_word";
+    case LintRule::DanglingArticle: return "dangling_article";
+    case LintRule::QuotedClause: return "quoted_clause";
   }
   return "template_residue";
 }
@@ -141,6 +143,8 @@ std::string_view lint_rule_description(LintRule rule) {
     case LintRule::MissingClaim: return "a name of the answer's facts absent from the answer statement";
     case LintRule::MissingQualifier: return "a shared name without what tells it apart";
     case LintRule::TypeWord: return "\"Which <noun>\" not the answers' type";
+    case LintRule::DanglingArticle: return "an article with no noun after it (\"won the.\")";
+    case LintRule::QuotedClause: return "a relative clause inside a quoted name";
   }
   return "";
 }
@@ -167,6 +171,15 @@ LintCounts lint_lowered(std::string_view text, std::string_view lower, std::span
   out[LintRule::TemplateResidue] =
       static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return c == '{' || c == '}'; }));
   out[LintRule::EntitySuchThat] = count_words(lower, "the entity such that");
+  // 'tagged "good, which Goodbye, Columbus has an IMDb rating of,"': a clause inside quotes.
+  for (std::size_t open = text.find('"'); open != std::string_view::npos;) {
+    const std::size_t close = text.find('"', open + 1);
+    if (close == std::string_view::npos) break;
+    const std::string_view quoted = lower.substr(open + 1, close - open - 1);
+    if (quoted.find(", which ") != std::string_view::npos || quoted.find(", who ") != std::string_view::npos)
+      ++out[LintRule::QuotedClause];
+    open = text.find('"', close + 1);
+  }
   // A title such as "It's Pat" is a name, not the contraction written for "its".
   std::size_t in_names = 0;
   for (const std::string& name : names) {
@@ -209,8 +222,9 @@ bool is_relative(std::string_view lower_word) {
   return lower_word == "that" || lower_word == "who" || lower_word == "which";
 }
 
-// GivenThat, StackedRelative, ExtraposedRelative, RepeatedNoun and AmbiguousEcho: read off
-// the words and the punctuation between them, names set aside (a title may say anything).
+// GivenThat, StackedRelative, ExtraposedRelative, RepeatedNoun, AmbiguousEcho and
+// DanglingArticle: read off the words and the punctuation between them, names set aside (a
+// title may say anything).
 void lint_clauses(std::string_view text, std::string_view lower, const std::vector<WordRange>& words,
                   std::span<const std::string> names, LintCounts& out) {
   for (std::size_t at = lower.find("given that "); at != std::string_view::npos; at = lower.find("given that ", at + 1))
@@ -237,6 +251,10 @@ void lint_clauses(std::string_view text, std::string_view lower, const std::vect
       if (do_support && !open) ++out[LintRule::ExtraposedRelative];
       open = true;
     }
+    // "which Brad Pitt won the. ": an article before a stop, a comma or the text's end.
+    if ((w == "the" || w == "a" || w == "an") &&
+        (k + 1 == words.size() || gap(k + 1).find_first_of(".,?!;[") != std::string_view::npos))
+      ++out[LintRule::DanglingArticle];
     // "the city of the city"
     if (w == "the" && k + 4 < words.size() && lower_word(k + 2) == "of" && lower_word(k + 3) == "the" &&
         lower_word(k + 1) == lower_word(k + 4))

@@ -181,6 +181,9 @@ std::string RelationPhrasing::relative_clause(Slot about, std::string_view other
     const std::string_view m = marker(about, false);
     if (body.size() > m.size() && body.compare(body.size() - m.size(), m.size(), m) == 0) {
       body.resize(body.size() - m.size());
+      // "that Brad Pitt won": the article before the slot goes with the noun it stood for.
+      for (std::string_view article : {" the ", " a ", " an "})
+        if (body.ends_with(article)) body.resize(body.size() - article.size() + 1);
       fill(body, other(about), other_name);
       object_form = "that " + std::string(trimmed(body));
       break;

@@ -50,9 +50,9 @@ class QueryTemplates {
 };
 
 // Fills {x} and {a x} (with "a" or "an") and agrees {be} (was/were), {is} (is/are),
-// {has} (has/have) and {s} (a verb's "s": "belong{s}") with a singular or plural subject. A noun-phrase filler ("the
-// director of Jaws") takes the place of the phrase's own "the" before {x}. nullopt for an empty phrase, or one that
-// would put an article before a noun phrase.
+// {has} (has/have), {s} (a verb's "s": "belong{s}") and {a NOUN} ("a citizen", "citizens"), {the NOUN} ("the
+// birthplaces") with a singular or plural subject. A noun-phrase filler ("the director of Jaws") takes the place of the
+// phrase's own "the" before {x}. nullopt for an empty phrase, or one that would put an article before a noun phrase.
 std::optional<std::string> fill(std::string_view phrase, std::string_view x, bool noun_phrase, bool plural);
 
 using verbalize::plural_noun;

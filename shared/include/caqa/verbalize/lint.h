@@ -30,14 +30,17 @@ enum class LintRule : std::uint8_t {
   MissingClaim,        // a name of the answer's facts (G) absent from the answer statement
   MissingQualifier,    // a name shared by several entities written without what tells it apart
   TypeWord,            // "Which films and bands ...": the question's noun is not its answers' type
+  DanglingArticle,     // "which Brad Pitt won the.": an article with no noun after it
+  QuotedClause,        // 'tagged "good, which ... has a rating of,"': a clause inside a quoted name
 };
 
-inline constexpr int kLintRuleCount = 15;
+inline constexpr int kLintRuleCount = 17;
 inline constexpr std::array<LintRule, kLintRuleCount> kLintRules = {
     LintRule::TemplateResidue, LintRule::EntitySuchThat,     LintRule::DoubledWord,   LintRule::ArticleSound,
     LintRule::LowercaseStart,  LintRule::ItsApostrophe,      LintRule::MissingEntity, LintRule::GivenThat,
     LintRule::StackedRelative, LintRule::ExtraposedRelative, LintRule::RepeatedNoun,  LintRule::AmbiguousEcho,
-    LintRule::MissingClaim,    LintRule::MissingQualifier,   LintRule::TypeWord};
+    LintRule::MissingClaim,    LintRule::MissingQualifier,   LintRule::TypeWord,      LintRule::DanglingArticle,
+    LintRule::QuotedClause};
 
 std::string_view lint_rule_name(LintRule rule);  // stable: "template_residue", ... (statistics, manifest)
 std::string_view lint_rule_description(LintRule rule);
