@@ -178,7 +178,8 @@ std::optional<TrainingOutcome> train_reader(const ReaderData& data, const std::v
       s.bad_epochs = 0;
       best = engine.parameters();
     } else {
-      s.stopped = ++s.bad_epochs >= plan.patience;
+      // Patience running out at the last epoch stops nothing early.
+      s.stopped = ++s.bad_epochs >= plan.patience && epoch < plan.epochs;
     }
     const EpochRecord& r = s.history.back();
     std::fprintf(stderr, "caqa train: epoch %d/%d: loss %.4f, dev micro-F1 %.4f%s, %.0f samples/s, %.1f s\n", epoch,
