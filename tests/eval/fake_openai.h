@@ -15,6 +15,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -136,6 +137,29 @@ inline nlohmann::json fake_logprobs(const std::string& reply) {
 // lenient extraction reads and the strict one does not.
 enum class Fault { None, Status500, Status429, Slow, Malformed, Status401, Status404, Chatty };
 
+// A local httplib server listening on a free port in a thread of its own, from construction
+// (its routes set before) to destruction: what every fake server of these tests needs.
+class ServingThread {
+ public:
+  explicit ServingThread(httplib::Server& server) : server_(server) {
+    port_ = server_.bind_to_any_port("127.0.0.1");
+    thread_ = std::thread([this] { server_.listen_after_bind(); });
+    while (!server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ~ServingThread() {
+    server_.stop();
+    thread_.join();
+  }
+  ServingThread(const ServingThread&) = delete;
+  ServingThread& operator=(const ServingThread&) = delete;
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+
+ private:
+  httplib::Server& server_;
+  int port_ = 0;
+  std::thread thread_;
+};
+
 class FakeOpenAI {
  public:
   // plan(prompt, n): the fault for the n-th (0-based) request carrying this prompt.
@@ -201,15 +225,9 @@ class FakeOpenAI {
                                             : R"({"error":"no"})",
                       "application/json");
     });
-    port_ = server_.bind_to_any_port("127.0.0.1");
-    thread_ = std::thread([this] { server_.listen_after_bind(); });
-    while (!server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    serving_.emplace(server_);
   }
-  ~FakeOpenAI() {
-    server_.stop();
-    thread_.join();
-  }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  std::string url() const { return serving_->url(); }
   std::map<std::string, int> counts() {
     std::lock_guard lock(mutex_);
     return counts_;
@@ -233,8 +251,7 @@ class FakeOpenAI {
   double delay_s_, slow_s_;
   std::string retry_after_;
   httplib::Server server_;
-  int port_ = 0;
-  std::thread thread_;
+  std::optional<ServingThread> serving_;  // after server_: stops before it is destroyed
   std::mutex mutex_;
   std::map<std::string, int> counts_;
   std::atomic<long> total_{0}, models_requests_{0};

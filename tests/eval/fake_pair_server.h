@@ -12,6 +12,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -87,15 +88,9 @@ class FakePairServer {
     server_.Get("/v1/models", [](const httplib::Request&, httplib::Response& res) {
       res.set_content(R"({"object":"list","data":[{"id":"fake-nli","object":"model"}]})", "application/json");
     });
-    port_ = server_.bind_to_any_port("127.0.0.1");
-    thread_ = std::thread([this] { server_.listen_after_bind(); });
-    while (!server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    serving_.emplace(server_);
   }
-  ~FakePairServer() {
-    server_.stop();
-    thread_.join();
-  }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  std::string url() const { return serving_->url(); }
   long total() const { return total_; }
   std::size_t largest_batch() const { return largest_batch_; }
   std::map<std::string, int> counts() {
@@ -145,8 +140,7 @@ class FakePairServer {
   std::vector<std::string> tei_labels_;
   double delay_s_;
   httplib::Server server_;
-  int port_ = 0;
-  std::thread thread_;
+  std::optional<ServingThread> serving_;  // after server_: stops before it is destroyed
   std::mutex mutex_;
   std::map<std::string, int> counts_;
   std::atomic<long> total_{0};

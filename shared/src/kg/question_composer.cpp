@@ -128,15 +128,14 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
       // (1933 and 2020)?"): "each of the two people named John Williams" alone reads as one
       // of many, since the world has more John Williamses than the KG; each name written in
       // full ("Little Women (1933), Little Women (1949), ...") reads as a list.
-      const std::string base(kg_.entity_name(far.id));
+      if (!display_names_) return std::nullopt;
       std::vector<std::string> qualifiers;
       for (const ResolvedQuery& branch : query.branches)
         for (const ResolvedPattern& bp : branch.patterns)
           if (touches(bp, answer)) {
-            const std::string full = name(end_at(bp, verbalize::other(slot_of(bp, answer))).id);
-            const std::size_t at = full.rfind(base + " (");
-            if (at == std::string::npos || !full.ends_with(')')) return std::nullopt;
-            qualifiers.push_back(full.substr(at + base.size() + 2, full.size() - at - base.size() - 3));
+            const auto q = display_names_->qualifier(end_at(bp, verbalize::other(slot_of(bp, answer))).id);
+            if (q.relation == kNone) return std::nullopt;
+            qualifiers.emplace_back(kg_.entity_name(q.value));
           }
       const Slot far_slot = verbalize::other(slot_of(p, answer));
       const TypeId type = kg_.entity_type(far.id);
@@ -146,9 +145,9 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
       const std::size_t n = qualifiers.size();
       static constexpr std::array<std::string_view, 8> kCount = {"",     "",     "two", "three",
                                                                  "four", "five", "six", "seven"};
-      const std::string x = fmt::format(
-          "each of the {} {} named {} ({})", n < kCount.size() ? kCount[n] : std::to_string(n), plural_noun(noun),
-          name(far.id).substr(0, name(far.id).rfind(base)) + base, verbalize::join_list(qualifiers));
+      const std::string x =
+          fmt::format("each of the {} {} named {} ({})", n < kCount.size() ? kCount[n] : std::to_string(n),
+                      plural_noun(noun), unqualified_name(far.id), verbalize::join_list(qualifiers));
       auto out = fill(asked, x, false, false);
       return out ? std::optional(tidy_question(*out)) : std::nullopt;
     }

@@ -101,10 +101,16 @@ std::string Verbalizer::name(EntityId e) const {
   return out;
 }
 
-void Verbalizer::append_name(std::string& out, EntityId e) const {
+std::string Verbalizer::unqualified_name(EntityId e) const {
+  std::string out;
+  append_name(out, e, false);
+  return out;
+}
+
+void Verbalizer::append_name(std::string& out, EntityId e, bool qualified) const {
   const std::string_view n = kg_.entity_name(e);
   if (verbalize::takes_the(n) || (question_phrases_ && question_phrases_->takes_the(n))) out.append("the ");
-  if (display_names_)
+  if (display_names_ && qualified)
     out.append(display_names_->name(e));
   else
     out.append(n);

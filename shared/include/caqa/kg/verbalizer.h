@@ -61,8 +61,9 @@ class Verbalizer {
 
  private:
   const verbalize::RelationPhrasing& phrasing(RelationId relation) const;
-  std::string name(EntityId e) const;  // verbalize::definite_name of its name
-  void append_name(std::string& out, EntityId e) const;
+  std::string name(EntityId e) const;              // verbalize::definite_name of its name
+  std::string unqualified_name(EntityId e) const;  // "John Williams", never "John Williams (composer)"
+  void append_name(std::string& out, EntityId e, bool qualified = true) const;
   // "the film that starred Roy Scheider": variable `v` of `q` described by a pattern other than `skip`.
   std::string describe(const ResolvedQuery& q, std::uint32_t v, std::size_t skip) const;
   // answer_statement.cpp: one derivation's facts around its answer.
