@@ -27,7 +27,7 @@ def words(text):
 def answer_names(sample):
     """The name-like runs (capitalised words, numbers) of the answer statement that the
     question does not hold: what the answer claims."""
-    answer = sample["answer"].replace(" [1].", "")
+    answer = re.sub(r"\s*(\[\d+\])+\.$", "", sample["answer"])  # "[1]." or "[1][2]."
     runs = re.findall(r"(?:[A-Z0-9][\w'.-]*)(?: (?:of |the |de |and )?[A-Z0-9][\w'.-]*)*", answer)
     return [r for r in runs if r not in sample["question"] and r not in ("The", "It", "Each")]
 

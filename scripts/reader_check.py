@@ -1,17 +1,27 @@
 #!/usr/bin/env python3
-"""The human check of a built benchmark's labels (issue 33), independent of caqa: draw a
-stratified sample of test items for blind labelling, then score the labels readers return.
+"""The human check of a built benchmark's labels (issues 33 and 40), independent of caqa:
+draw a stratified sample of test items for blind labelling, then score the labels readers
+return; and a paired reading of two builds (scripts/paired_reading.py).
 
-  python3 scripts/reader_check.py draw BENCH/test.jsonl --n 80 --seed 1 -o DRAW
+  python3 scripts/reader_check.py draw BENCH/test.jsonl --n 80 --seed 1 [--brief plain|strict] -o DRAW
       DRAW/items.jsonl       what a reader sees: {"item", "question", "answer", "citation"}
                              (no id, no label, no complexity, shuffled)
       DRAW/key.jsonl         {"item", "id", "label", "complexity"}: keep it from the readers
-      DRAW/instructions.md   the task and the paper's definitions (CAQA, section 3 and Table 2)
+      DRAW/instructions.md   the task, the paper's definitions (CAQA, section 3 and Table 2)
+                             and the naturalness rubric; --brief strict adds a strict
+                             logician's reading of "supported" (default plain)
   python3 scripts/reader_check.py score DRAW/key.jsonl READER.jsonl [READER2.jsonl ...] [--json OUT]
-      READER.jsonl: {"item", "label", "unanswerable": bool, "naturalness": 1-5} per item
-      (label: supportive, partially_supportive, contradictory or irrelevant); prints agreement
-      with the key overall, per label and per label x complexity, the confusion matrix, the
-      share of questions flagged unanswerable, mean naturalness, and agreement between readers.
+      READER.jsonl: {"item", "label", "unanswerable": bool,
+                     "naturalness": {"question": 1-5, "answer": 1-5, "citation": 1-5}} per item
+      (label: supportive, partially_supportive, contradictory or irrelevant; a single
+      "naturalness": 1-5, as older rounds returned, is still read); prints agreement with the
+      key overall, per label and per label x complexity, the confusion matrix, the share of
+      questions flagged unanswerable, mean naturalness (overall, per part, and per part for
+      each complexity level), and agreement between readers.
+  python3 scripts/reader_check.py pair OLD/test.jsonl NEW/test.jsonl --n 80 --seed 1 -o PAIR
+  python3 scripts/reader_check.py pair-score PAIR/key.jsonl READER.jsonl [...] [--json OUT]
+      which of two builds' texts of the same sample reads more like a person wrote it: see
+      scripts/paired_reading.py.
 
 The draw takes n/4 items of each label (every label of the test split must have that many),
 spread over complexity levels as evenly as the split allows, one item per source question
@@ -25,13 +35,24 @@ import random
 import sys
 
 LABELS = ["supportive", "partially_supportive", "contradictory", "irrelevant"]
-LEVELS = ["single", "concatenation", "intersection", "union"]  # the paper's Table 5 order
+LEVELS = ["single", "concatenation", "intersection", "union"]  # the paper's Table 5 order; others follow
+PARTS = ["question", "answer", "citation"]
 
-INSTRUCTIONS = """# Labelling attributions
+RUBRIC = ("5 could stand as is in an encyclopedia, a news article or a good answer written by a person; "
+          "4 fluent and clear, slightly formulaic but a person could have written it; "
+          "3 grammatical but machine-made (a list of stock sentences, stiff or repeated phrasing, or one "
+          "awkward construction); 2 awkward or hard to parse, wrong or odd words; 1 broken or confusing.")
 
-Each item is a question, an answer statement that cites evidence [1], and the citation [1].
-Decide, from the text alone, how the citation relates to the answer statement. Use these
-definitions (Hu et al., "Can LLMs Evaluate Complex Attribution in QA?", section 3.2):
+CITATIONS = """The citation is one passage, "[1] ...", or several, "[1] ... [2] ...", and the answer
+statement cites them with markers such as [1] or [1][2]. Read all the passages it cites."""
+
+DEFINITIONS = """# Labelling attributions
+
+Each item is a question, an answer statement that cites evidence, and the citation.
+""" + CITATIONS + """
+
+Decide how the citation relates to the answer statement. Use these definitions (Hu et al.,
+"Can LLMs Evaluate Complex Attribution in QA?", section 3.2):
 
 - **supportive**: the citation includes facts that fully support the answer statement.
 - **partially_supportive**: the citation lacks a part of the facts that are required to infer
@@ -40,18 +61,44 @@ definitions (Hu et al., "Can LLMs Evaluate Complex Attribution in QA?", section 
   (it states something incompatible with what the answer says).
 - **irrelevant**: the citation has no facts that can be used to infer the answer statement.
 
-Read only the text: do not use what you know about the world to fill gaps or to overrule
-the citation. A fact the citation does not state is not supported. Names written with a
-qualifier in parentheses ("A Star Is Born (1937)") are distinct entities.
-
-For each item also give:
-- **unanswerable**: true if the question cannot be answered as written (it is ambiguous,
-  ungrammatical beyond repair, points at one of many things, or has far more true answers
-  than any answer could list); otherwise false.
-- **naturalness**: 1-5, how natural the question and answer read as English a person would write.
-
-Return one JSON object per line: {"item": N, "label": "...", "unanswerable": false, "naturalness": 4}
+Judge the label from the text: do not use what you know about the world to fill gaps in the
+citation or to overrule it. Names written with a qualifier in parentheses ("A Star Is Born
+(1937)") are distinct entities.
 """
+
+STRICT = """
+Read like a strict logician:
+- A fact that is not stated in the citation, or implied by what it states, is not supported.
+- A second director, composer, author, member (any second value of a relation) named in the
+  citation does not by itself exclude the answer's: a film can have two directors. The
+  citation contradicts the answer only when what it states cannot be true together with it.
+"""
+
+OTHER_FIGURES = """
+For each item also give:
+- **unanswerable**: here, and only here, use what you know of the world: judge whether the
+  question has another answer. Flag true when you know another true answer that the answer
+  statement does not give, when the question points at one of many things ("a film by ..."
+  where there are many), when it has far more true answers than any answer could list, or
+  when it is ambiguous or ungrammatical beyond repair; otherwise false.
+- **naturalness**: rate the question, the answer statement and the citation separately, each
+  1-5 on this scale:
+
+  """ + RUBRIC + """
+
+Return one JSON object per line:
+{"item": N, "label": "...", "unanswerable": false, "naturalness": {"question": 4, "answer": 4, "citation": 3}}
+"""
+
+
+def instructions(brief):
+    return DEFINITIONS + (STRICT if brief == "strict" else "") + OTHER_FIGURES
+
+
+def level_order(levels):
+    """The paper's four levels first, in Table 5's order, then any other level, sorted."""
+    present = set(levels)
+    return [l for l in LEVELS if l in present] + sorted(l for l in present if l not in LEVELS)
 
 
 def read_jsonl(path):
@@ -72,17 +119,17 @@ def write_jsonl(path, rows):
     os.replace(tmp, path)
 
 
-def draw(args):
-    samples = [s for s in read_jsonl(args.test) if s.get("split", "test") == "test"]
-    if args.n % 4:
-        sys.exit(f"--n must be a multiple of 4 (one quarter per label), found {args.n}")
-    rng = random.Random(args.seed)
-    per_label = args.n // 4
+def stratified(samples, n, rng, where, group=lambda s: s.get("source_question", s["id"])):
+    """n/4 samples of each label, round robin over complexity levels, one per group (source
+    question) where possible; exits when a label has fewer than n/4."""
+    if n % 4:
+        sys.exit(f"--n must be a multiple of 4 (one quarter per label), found {n}")
+    per_label = n // 4
     chosen, used_questions = [], set()
     for label in LABELS:
         pool = [s for s in samples if s["label"] == label]
         if len(pool) < per_label:
-            sys.exit(f"{args.test}: {len(pool)} test samples labelled {label}, fewer than the {per_label} asked")
+            sys.exit(f"{where}: {len(pool)} test samples labelled {label}, fewer than the {per_label} asked")
         by_level = collections.defaultdict(list)
         for s in pool:
             by_level[s.get("complexity", "")].append(s)
@@ -97,7 +144,7 @@ def draw(args):
                 items = by_level[level]
                 while items and len(taken) < per_label:
                     s = items.pop()
-                    question = s.get("source_question", s["id"])
+                    question = group(s)
                     if question in used_questions and any(by_level[l] for l in levels):
                         continue
                     used_questions.add(question)
@@ -109,6 +156,20 @@ def draw(args):
                 taken.extend(rest[: per_label - len(taken)])
         chosen.extend(taken)
     rng.shuffle(chosen)
+    return chosen
+
+
+def print_counts(chosen):
+    counts = collections.Counter((s["label"], s.get("complexity")) for s in chosen)
+    levels = level_order(s.get("complexity") for s in chosen)
+    for label in LABELS:
+        print(f"  {label:22s} " + ", ".join(f"{l} {counts[(label, l)]}" for l in levels if counts[(label, l)]))
+
+
+def draw(args):
+    samples = [s for s in read_jsonl(args.test) if s.get("split", "test") == "test"]
+    rng = random.Random(args.seed)
+    chosen = stratified(samples, args.n, rng, args.test)
     os.makedirs(args.out, exist_ok=True)
     write_jsonl(os.path.join(args.out, "items.jsonl"),
                 [{"item": i + 1, "question": s["question"], "answer": s["answer"], "citation": s["citation"]}
@@ -117,11 +178,9 @@ def draw(args):
                 [{"item": i + 1, "id": s["id"], "label": s["label"], "complexity": s.get("complexity")}
                  for i, s in enumerate(chosen)])
     with open(os.path.join(args.out, "instructions.md"), "w", encoding="utf-8") as f:
-        f.write(INSTRUCTIONS)
-    counts = collections.Counter((s["label"], s.get("complexity")) for s in chosen)
-    print(f"{len(chosen)} items in {args.out}/items.jsonl (key: {args.out}/key.jsonl)")
-    for label in LABELS:
-        print(f"  {label:22s} " + ", ".join(f"{l} {counts[(label, l)]}" for l in LEVELS if counts[(label, l)]))
+        f.write(instructions(args.brief))
+    print(f"{len(chosen)} items in {args.out}/items.jsonl (key: {args.out}/key.jsonl; {args.brief} brief)")
+    print_counts(chosen)
 
 
 def pct(a, b):
@@ -130,6 +189,53 @@ def pct(a, b):
 
 def fmt(x):
     return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def mean(xs):
+    return None if not xs else sum(xs) / len(xs)
+
+
+def fnum(x):
+    return "-" if x is None else f"{x:.2f}"
+
+
+def naturalness(path, r):
+    """An answer's naturalness: ({part: rating}, the item's figure), from the per-part object
+    or from the single 1-5 of older rounds ({} for its parts)."""
+    v = r.get("naturalness")
+
+    def rating(x, what):
+        if x is None:
+            return None
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or not 1 <= x <= 5:
+            sys.exit(f"{path}: item {r.get('item')}: {what} must be 1-5, found {x!r}")
+        return x
+
+    if isinstance(v, dict):
+        unknown = sorted(set(v) - set(PARTS))
+        if unknown:
+            sys.exit(f"{path}: item {r.get('item')}: naturalness parts are {PARTS}, found {unknown}")
+        parts = {p: rating(v.get(p), f"naturalness.{p}") for p in PARTS if v.get(p) is not None}
+        return parts, mean(list(parts.values()))
+    return {}, rating(v, "naturalness")
+
+
+def naturalness_figures(key, answers, path):
+    """Mean naturalness overall, per part, and per part for each complexity level."""
+    overall, parts = [], {p: [] for p in PARTS}
+    cells = collections.defaultdict(lambda: {"mean": [], **{p: [] for p in PARTS}})
+    for item, k in key.items():
+        got, figure = naturalness(path, answers[item])
+        cell = cells[k.get("complexity") or "-"]
+        for p, x in got.items():
+            parts[p].append(x)
+            cell[p].append(x)
+        if figure is not None:
+            overall.append(figure)
+            cell["mean"].append(figure)
+    per_level = {l: {**{p: mean(cells[l][p]) for p in PARTS}, "mean": mean(cells[l]["mean"]), "n": len(cells[l]["mean"])}
+                 for l in level_order(cells)}
+    return mean(overall), {p: mean(parts[p]) for p in PARTS}, per_level
 
 
 def score(args):
@@ -162,7 +268,7 @@ def score(args):
                 agree[k["label"]] += 1
                 cell_agree[(k["label"], k["complexity"])] += 1
         flagged = sum(1 for a in answers.values() if a.get("unanswerable") is True)
-        natural = [a["naturalness"] for a in answers.values() if isinstance(a.get("naturalness"), (int, float))]
+        natural, parts, per_level = naturalness_figures(key, answers, path)
         r = {
             "reader": path,
             "agreement": pct(sum(agree.values()), len(key)),
@@ -170,18 +276,27 @@ def score(args):
             "per_cell": {f"{l}/{c}": {"agree": cell_agree[(l, c)], "n": n} for (l, c), n in sorted(cell_total.items())},
             "confusion": {l: {m: confusion[(l, m)] for m in LABELS} for l in LABELS},
             "unanswerable": pct(flagged, len(key)),
-            "naturalness": None if not natural else sum(natural) / len(natural),
+            "naturalness": natural,
+            "naturalness_parts": parts,
+            "naturalness_per_complexity": per_level,
         }
         report["readers"].append(r)
         print(f"{path}: agreement {fmt(r['agreement'])} ({sum(agree.values())}/{len(key)}); "
-              f"unanswerable {fmt(r['unanswerable'])}; naturalness "
-              f"{'-' if r['naturalness'] is None else format(r['naturalness'], '.2f')}")
+              f"unanswerable {fmt(r['unanswerable'])}; naturalness {fnum(natural)}")
         print("  per label: " + ", ".join(f"{l} {fmt(r['per_label'][l])} ({agree[l]}/{total[l]})" for l in LABELS))
         print("  label x complexity (agree/n): " +
               "; ".join(f"{l} {c} {cell_agree[(l, c)]}/{n}" for (l, c), n in sorted(cell_total.items())))
         print("  confusion (rows: key, columns: reader " + " ".join(x[:4] for x in LABELS) + "):")
         for l in LABELS:
             print(f"    {l:22s} " + " ".join(f"{confusion[(l, m)]:4d}" for m in LABELS))
+        if any(x is not None for x in parts.values()):
+            print("  naturalness (1-5): " + ", ".join(f"{p} {fnum(parts[p])}" for p in PARTS) +
+                  f"; mean of the three {fnum(natural)}")
+        else:
+            print(f"  naturalness (1-5): no part rated (one figure per item, as older rounds gave), mean {fnum(natural)}")
+        print(f"  naturalness per complexity: {'':14s}" + "".join(f"{p:>10s}" for p in PARTS + ["mean"]) + f"{'n':>5s}")
+        for level, f in per_level.items():
+            print(f"    {level:40s}" + "".join(f"{fnum(f[p]):>10s}" for p in PARTS + ["mean"]) + f"{f['n']:5d}")
     if len(readers) > 1:
         pairs = []
         for i in range(len(readers)):
@@ -201,19 +316,27 @@ def score(args):
 
 
 def main():
+    sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+    import paired_reading  # the paired reading of two builds; it imports this file's helpers
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     d = sub.add_parser("draw", help="a stratified blind draw of test items")
     d.add_argument("test", help="a benchmark's test.jsonl")
     d.add_argument("--n", type=int, default=80, help="items, a multiple of 4 (default 80)")
     d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--brief", choices=["plain", "strict"], default="plain",
+                   help="plain: the paper's definitions; strict: also a strict logician's reading (default plain)")
     d.add_argument("-o", "--out", required=True, help="folder for items.jsonl, key.jsonl, instructions.md")
+    d.set_defaults(func=draw)
     s = sub.add_parser("score", help="agreement of returned labels with the key")
     s.add_argument("key")
     s.add_argument("readers", nargs="+")
     s.add_argument("--json", help="also write the figures as JSON here")
+    s.set_defaults(func=score)
+    paired_reading.add_commands(sub)
     args = parser.parse_args()
-    draw(args) if args.command == "draw" else score(args)
+    args.func(args)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
 #include "verbalize/llm_rewriter.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -11,12 +13,22 @@ namespace {
 
 std::string quoted(const std::string& text) { return nlohmann::json(text).dump(); }
 
-// [("Jaws", "directed_by", "Steven Spielberg"), ...]: the paper's Table 9 form.
-std::string subgraph_text(const std::vector<NameTriple>& triples) {
-  std::string out = "[";
-  for (const NameTriple& t : triples)
-    out += fmt::format("{}({}, {}, {})", out.size() > 1 ? ", " : "", quoted(t[0]), quoted(t[1]), quoted(t[2]));
-  return out + "]";
+// [("Jaws", "directed_by", "Steven Spielberg"), ...]: the paper's Table 9 form; with two
+// passages, each passage's facts after its marker: [1] [(...), ...] [2] [(...), ...].
+std::string subgraph_text(const std::vector<NameTriple>& triples, const std::vector<std::size_t>& passage) {
+  const std::size_t passages =
+      passage.size() == triples.size() && !passage.empty() ? *std::max_element(passage.begin(), passage.end()) + 1 : 1;
+  std::string out;
+  for (std::size_t p = 0; p < passages; ++p) {
+    if (passages > 1) out += fmt::format("{}[{}] ", p == 0 ? "" : " ", p + 1);
+    std::string list = "[";
+    for (std::size_t i = 0; i < triples.size(); ++i)
+      if (passages == 1 || passage[i] == p)
+        list += fmt::format("{}({}, {}, {})", list.size() > 1 ? ", " : "", quoted(triples[i][0]), quoted(triples[i][1]),
+                            quoted(triples[i][2]));
+    out += list + "]";
+  }
+  return out;
 }
 
 std::string joined(const std::vector<std::string>& names) {
@@ -64,7 +76,7 @@ TextRewriter LlmRewriter::hook() {
 std::string LlmRewriter::prompt(const TextRequest& r) const {
   switch (r.task) {
     case TextTask::Citation: {
-      std::string subgraph = subgraph_text(r.triples);
+      std::string subgraph = subgraph_text(r.triples, r.passage);
       const eval::PromptField fields[] = {{"subgraph", subgraph}};
       return eval::render_prompt(eval::template_body(prompts_.citation.file_bytes), fields).text;
     }

@@ -65,6 +65,16 @@ constexpr std::array<std::uint64_t, std::size_t{1} << kStopTableBits> kStopTable
 
 }  // namespace
 
+std::vector<std::string_view> space_separated(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    if (end > at) out.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
+}
+
 std::vector<WordRange> word_ranges(std::string_view text) {
   std::vector<WordRange> out;
   std::size_t i = 0, n = text.size();

@@ -3,7 +3,7 @@
 
     build_interrupt_test.py CAQA SOURCE_DIR
 
-The default KG with its 397 questions repeated 50 times (about 56 MB of output) is built
+The default KG with its 397 questions repeated 30 times (tens of MB of output) is built
 once; a second build with another seed is then stopped (SIGSTOP) as soon as its temporary
 folder appears, sent SIGINT or SIGTERM, and continued (SIGCONT), so the signal always lands
 in the write phase, with no test hook in caqa. The old benchmark must be byte-identical and
@@ -66,7 +66,7 @@ with tempfile.TemporaryDirectory() as tmp:
     questions = os.path.join(tmp, "questions.jsonl")
     lines = [json.loads(line) for line in open(os.path.join(data, "questions.jsonl")) if line.strip()]
     with open(questions, "w") as f:
-        for copy in range(50):
+        for copy in range(30):
             for q in lines:
                 f.write(json.dumps(dict(q, id=f"{q['id']}-r{copy}")) + "\n")
     out = os.path.join(tmp, "bench")

@@ -70,11 +70,19 @@ inline std::string fake_verbalize(const std::string& prompt) {
   std::string extra = kind == Planted::Hallucinating ? " " + kBait + " is nearby." : "";
   switch (verbalize_task(prompt)) {
     case VerbalizeTask::Citation: {
-      auto s = quoted_strings(verbalize_line(prompt, "Subgraph: "));
+      // Two passages come as "[1] [(...)] [2] [(...)]": a good text keeps the markers.
+      const std::string line = verbalize_line(prompt, "Subgraph: ");
+      const std::size_t second = line.find("[2] ");
+      auto s = quoted_strings(line);
       if (kind == Planted::Incomplete) return s[0] + " is known.";
       std::string out;
-      for (std::size_t i = 0; i + 2 < s.size(); i += 3)
-        out += (out.empty() ? "" : " ") + s[i] + " has " + s[i + 1] + " " + s[i + 2] + ".";
+      for (const std::string& part : {line.substr(0, second), second == std::string::npos ? "" : line.substr(second)}) {
+        auto names = quoted_strings(part);
+        if (names.empty()) continue;
+        if (second != std::string::npos) out += (out.empty() ? "[" : " [") + std::to_string(out.empty() ? 1 : 2) + "]";
+        for (std::size_t i = 0; i + 2 < names.size(); i += 3)
+          out += (out.empty() ? "" : " ") + names[i] + " has " + names[i + 1] + " " + names[i + 2] + ".";
+      }
       return out + extra;
     }
     case VerbalizeTask::Question:

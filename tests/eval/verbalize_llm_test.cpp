@@ -117,6 +117,22 @@ TEST(VerbalizeLlm, Table8AndFallbacksAsPlantedThenAllFromTheCache) {
   EXPECT_NE(samples.find("Which entity relates to"), std::string::npos);
   EXPECT_EQ(samples.find(kBait), std::string::npos);
   EXPECT_EQ(samples.find("Which one is it?"), std::string::npos);
+  // Two-passage citations reach the LLM as two groups and come back as two passages, which
+  // the answers cite (issue 40).
+  std::size_t two_passage_prompts = 0;
+  for (const auto& [prompt, n] : server.counts())
+    two_passage_prompts +=
+        verbalize_task(prompt) == VerbalizeTask::Citation && verbalize_line(prompt, "Subgraph: ").starts_with("[1] [(");
+  EXPECT_GT(two_passage_prompts, 0u);
+  EXPECT_NE(samples.find("\"citation\":\"[1] "), std::string::npos);
+  for (std::size_t at = samples.find(" has "); at != std::string::npos; at = samples.find(" has ", at + 1)) {
+    const std::size_t line = samples.rfind('\n', at) + 1;
+    const std::string text = samples.substr(line, samples.find('\n', at) - line);
+    if (text.find("[1][2]") != std::string::npos) {
+      EXPECT_NE(text.find(" [2] "), std::string::npos) << "an answer citing [2] has a citation with [2]: " << text;
+      break;
+    }
+  }
   // Again with the same cache: no request, the same benchmark.
   long sent = server.total();
   ASSERT_EQ(run_caqa(kg.llm_args(kg.dir.file("b"), server.url(), cache)), 0);

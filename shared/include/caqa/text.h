@@ -23,6 +23,8 @@ struct WordRange {
 
 // Words: maximal runs of ASCII letters and digits and of non-ASCII bytes (UTF-8 letters).
 std::vector<WordRange> word_ranges(std::string_view text);
+// The parts between spaces, punctuation kept ("Joon-ho", "Jr."); no empty part.
+std::vector<std::string_view> space_separated(std::string_view text);
 inline constexpr std::array<bool, 256> kWordBytes = [] {
   std::array<bool, 256> out{};
   for (int c = 0; c < 256; ++c)

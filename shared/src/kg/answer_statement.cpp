@@ -1,13 +1,10 @@
 // The answer statement (issue 33): it states every fact of G, so that the label a reader
-// gives a citation is the one its facts make: a partially supportive citation always lacks
-// something the answer says. A derivation is said around its answer in the relation's
-// first (most natural) phrasing ("David Lynch was born in Missoula, which is a city in the
-// United States [1]."), intermediate and constant entities carrying what G says of them
-// as relative clauses, one clause deep; anything further gets a sentence of its own.
-// Answers whose derivations differ in the answer alone share one sentence ("Jaws and Duel
-// were directed by Steven Spielberg"); answers reached through different middles are
-// introduced by the link they share ("Zachary Quinto starred in Star Trek and Margin
-// Call. Star Trek was released in 2009. ...").
+// gives a citation is the one its facts make. A derivation is said around its answer in the
+// relation's first phrasing ("David Lynch was born in Missoula, which is a city in the
+// United States [1]."), other entities carrying what G says of them as relative clauses,
+// one clause deep; anything further gets a sentence of its own. Answers whose derivations
+// differ in the answer alone share one sentence ("Jaws and Duel were directed by Steven
+// Spielberg"); answers through different middles are introduced by the link they share.
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -101,12 +98,14 @@ std::string predicate_of_all(const RelationPhrasing& phrasing, Slot about, const
 }
 
 // A relation's first phrasing with several names at `list_slot`: as the subject, with the
-// verb agreeing ("First Sunday and Baggage Claim were written by ..."), else listed where
-// the phrase has them ("Zachary Quinto starred in Star Trek and Margin Call").
+// verb and the objects' noun agreeing ("A and B belong to the drama and crime genres"), else
+// listed where the phrase has them ("Zachary Quinto starred in Star Trek and Margin Call").
 std::string list_sentence(const RelationPhrasing& phrasing, Slot list_slot, const std::vector<std::string>& names,
-                          const std::string& other) {
+                          const std::vector<std::string>& others) {
+  const std::string other = fill_list(std::string(kListGap), others);
   if (phrasing.subject(0) == list_slot) {
-    const std::string pred = phrasing.predicate(0, other);
+    const std::string pred =
+        others.size() > 1 ? fill_list(phrasing.predicate(0, kListGap), others) : phrasing.predicate(0, other);
     return fill_list(std::string(kListGap), names) + " " +
            (names.size() > 1 ? verbalize::plural_predicate(pred) : pred);
   }
@@ -338,7 +337,7 @@ std::string Verbalizer::branch_statement(const ResolvedQuery& q, std::span<const
     const Triple& t = derivations.front().triples[i];
     const std::string constant = name(constant_at_head ? t.head : t.tail);
     sentences.push_back(
-        list_sentence(phrasing(p.relation), constant_at_head ? Slot::Tail : Slot::Head, middles, constant));
+        list_sentence(phrasing(p.relation), constant_at_head ? Slot::Tail : Slot::Head, middles, {constant}));
     shared[i] = true;
   }
   for (const AnswerDerivation& x : derivations)
@@ -378,8 +377,8 @@ std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attri
         }
     if (subjects.size() > 1) {
       const ResolvedPattern& p = q.patterns[0];
-      parts.push_back(list_sentence(phrasing(p.relation), p.head.variable ? Slot::Tail : Slot::Head, subjects,
-                                    fill_list(std::string(kListGap), answers)));
+      parts.push_back(
+          list_sentence(phrasing(p.relation), p.head.variable ? Slot::Tail : Slot::Head, subjects, answers));
     } else {
       parts.push_back(branch_statement(q, of_branch));
     }
@@ -394,6 +393,9 @@ std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attri
   } else {
     for (const std::string& s : parts) append_sentence(out, s);
   }
+  // An answer whose facts in G say what its qualifier would is named plainly ("Kingston is
+  // the capital of Jamaica"): the question does not name it, so it is named one way.
+  if (display_names_) out = display_names_->with_plain_answers(std::move(out), g.targets, g.supportive);
   return verbalize::capitalized(tidy(out)) + " [1].";
 }
 

@@ -26,7 +26,20 @@ constexpr std::uint64_t kQuestionHashSeed = 1469598103934665603ull;
 // More answers than this and a citation that grounds them all reads like a list.
 constexpr std::size_t kMaxAnswers = 4;
 // Paddings drafted per label and question, among which the cue matching chooses.
-constexpr int kDraftsPerLabel = 16;
+constexpr int kDraftsPerLabel = 24;
+// Questions whose citations are two passages, "[1] ... [2] ..." (the paper's evidence has
+// "one or multiple citations").
+constexpr double kTwoPassageShare = 0.4;
+
+// The answer statement's marker for each passage: "... [1]." -> "... [1][2].".
+std::string cite_passages(std::string answer, std::size_t passages) {
+  if (passages < 2) return answer;
+  const std::size_t at = answer.rfind("[1]");
+  if (at == std::string::npos) return answer;
+  std::string markers;
+  for (std::size_t i = 1; i <= passages; ++i) markers += fmt::format("[{}]", i);
+  return answer.replace(at, 3, markers);
+}
 
 // An id that says nothing about the sample: a hash keyed by the seed over what makes the
 // sample (source question, extension, edit), stable for the same inputs and seed.
@@ -60,12 +73,16 @@ bool stated_answers_hold(const Question& question, const ResolvedQuery& resolved
   return answers_of(plain, kg) == std::optional(stated);
 }
 
-// G's entities as the texts name them.
+// G's entities as the texts name them (an answer plainly where G tells it apart,
+// Verbalizer::answer_statement).
 std::vector<std::string> claim_names(const Attribution& g, const KnowledgeGraph& kg, const DisplayNames* names) {
   std::vector<std::string> out;
   for (const Triple& t : g.supportive)
     for (EntityId e : {t.head, t.tail}) {
-      std::string name = names ? names->name(e) : std::string(kg.entity_name(e));
+      const bool answer = std::find(g.targets.begin(), g.targets.end(), e) != g.targets.end();
+      std::string name = !names   ? std::string(kg.entity_name(e))
+                         : answer ? names->plain_name(e, g.supportive)
+                                  : names->name(e);
       if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
     }
   return out;
@@ -166,7 +183,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   }
   const std::string& text = *asked;
 
-  const CitationFacts padding(extended, *g, kg, profile);
+  const CitationFacts padding(extended, *g, kg, profile, verbalizer.unsaid());
   if (!padding.can_name_all()) {
     problem("an entity the answer names has no fact but G's to be named by");
     return out;
@@ -196,7 +213,14 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   // 5. Verbalisation; 7. split by source question.
   bool test = Rng(options.seed * 0x9E3779B97F4A7C15ull ^ fnv1a64(question.id, kQuestionHashSeed)).uniform() <
               options.test_fraction;
-  std::string answer = verbalizer.answer_statement(extended, *g);
+  // One passage or two for every citation of the question, drawn apart from the build's
+  // stream; the answer cites each ("[1][2]"), so the count is the same for every label.
+  const std::size_t passages =
+      Rng(options.seed ^ fnv1a64(question.id + "|passages", kQuestionHashSeed)).uniform() < kTwoPassageShare ? 2 : 1;
+  std::string answer = cite_passages(verbalizer.answer_statement(extended, *g), passages);
+  const std::vector<EntityId> named_plainly = verbalizer.display_names()
+                                                  ? verbalizer.display_names()->plain_answers(g->targets, g->supportive)
+                                                  : std::vector<EntityId>{};
   out.extension = extended.extension;
   // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
   // Every draft takes its random draws in this order and is verified as composed (6.
@@ -232,7 +256,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     auto& pool = drafts[label];
     std::vector<double> mean;
     for (auto& d : pool) {
-      d.text = verbalizer.citation(d.facts, d.phrasings);
+      d.text = verbalizer.citation(d.facts, d.phrasings, passages, named_plainly);
       d.cues = cues.all(d.text);
       mean.resize(d.cues.size(), 0.0);
       for (std::size_t i = 0; i < d.cues.size(); ++i) mean[i] += d.cues[i] / static_cast<double>(pool.size());

@@ -1,5 +1,8 @@
 // The builder's documents: sample lines (schema/benchmark_sample.schema.json) and the
 // statistics (the paper's Table 4), counted from the samples kept.
+#include <algorithm>
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "caqa/json_string.h"
@@ -13,12 +16,30 @@ void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stat
   stats.samples = {};
   stats.contradiction_rules = {};
   stats.cells = {};
+  stats.passages = {};
+  std::array<std::vector<std::size_t>, 2> words;
   for (const auto& s : samples) {
+    std::size_t n = 0, markers = 0;
+    for (std::size_t at = 0; at < s.citation.size();) {
+      const std::size_t end = std::min(s.citation.find(' ', at), s.citation.size());
+      if (end > at) (s.citation[at] == '[' && s.citation[end - 1] == ']' ? markers : n) += 1;
+      at = end + 1;
+    }
+    words[s.test].push_back(n);
+    ++stats.passages[s.test][markers > 1 ? 1 : 0];
     ++stats.cells[index_of(s.label)][index_of(s.complexity)][s.test];
     if (s.label == Label::Contradictory) ++stats.contradiction_rules[static_cast<std::size_t>(s.contradiction)];
     ++stats.labels[index_of(s.label)][s.test];
     ++stats.complexities[index_of(s.complexity)][s.test];
     ++stats.samples[s.test];
+  }
+  for (int split : {0, 1}) {
+    auto& w = words[split];
+    std::sort(w.begin(), w.end());
+    auto rank = [&](double p) {  // nearest rank: the smallest value with a share p at or below it
+      return w.empty() ? 0 : w[static_cast<std::size_t>(std::ceil(p * static_cast<double>(w.size()))) - 1];
+    };
+    stats.citation_words[split] = {rank(0.1), rank(0.5), rank(0.9)};
   }
 }
 
@@ -73,6 +94,14 @@ std::string statistics_markdown(const BuildStats& st) {
     out += fmt::format("| {} | {} | {} | {} | {} |\n", i == 0 ? "Complexity" : "", complexity_name(c),
                        st.complexities[i][0], st.complexities[i][1], st.complexities[i][0] + st.complexities[i][1]);
   }
+  out +=
+      "\nCitations: length in words (markers such as [1] left out; nearest-rank percentiles) and passages "
+      "([1] ... [2] ...):\n\n| Split | p10 | Median | p90 | One passage | Two passages |\n| --- | ---: | ---: | "
+      "---: | ---: | ---: |\n";
+  for (int split : {0, 1})
+    out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", split == 1 ? "Test" : "Train", st.citation_words[split].p10,
+                       st.citation_words[split].median, st.citation_words[split].p90, st.passages[split][0],
+                       st.passages[split][1]);
   for (int split : {1, 0}) {
     out += fmt::format("\n{} split, label x complexity:\n\n| Label |", split == 1 ? "Test" : "Train");
     for (Complexity c : kComplexities) out += fmt::format(" {} |", complexity_name(c));

@@ -12,7 +12,7 @@ namespace {
 // characters, two sentences, four distinct words, a whole fraction; question and answer
 // lengths are the same for every label of a question. The share of distinct words and
 // the words new to the citation weigh three times: the strongest cues padding leaves.
-constexpr std::array<double, 12> kWeights = {1.0 / 200, 1.0, 0, 0, 0.5, 3, 1, 1, 1, 1, 1, 3};
+constexpr std::array<double, 12> kWeights = {1.0 / 200, 3.0, 0, 0, 0.5, 3, 1, 1, 1, 1, 1, 3};
 
 double distance(const std::vector<double>& a, const std::vector<double>& b) {
   double d = 0;

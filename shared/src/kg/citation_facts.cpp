@@ -50,7 +50,7 @@ std::vector<Triple> edges_of(const KnowledgeGraph& kg, EntityId e, Keep keep) {
 }  // namespace
 
 CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg,
-                             const RelationProfile& profile)
+                             const RelationProfile& profile, const std::vector<bool>& unsaid)
     : query_(query), profile_(profile) {
   std::vector<RelationId> used;
   std::vector<EntityId> constants;
@@ -79,8 +79,10 @@ CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, c
   auto is_around = [&](EntityId e) { return std::binary_search(around.begin(), around.end(), e); };
   auto is_used = [&](RelationId r) { return std::find(used.begin(), used.end(), r) != used.end(); };
   // Padding never names an entity that is a value and a thing at once ("1981 is a Drama film").
+  // ... nor a fact no text says.
   auto plain = [&](const Triple& t) {
-    return !profile.mixes_values_and_things(t.head) && !profile.mixes_values_and_things(t.tail);
+    return !profile.mixes_values_and_things(t.head) && !profile.mixes_values_and_things(t.tail) &&
+           !(t.relation < unsaid.size() && unsaid[t.relation]);
   };
   auto neutral = [&](const Triple& t) { return !is_used(t.relation) && plain(t); };
   for (EntityId e : around) {

@@ -64,4 +64,39 @@ std::string DisplayNames::name(EntityId e) const {
   return out;
 }
 
+bool DisplayNames::states_qualifier(EntityId e, std::span<const Triple> facts) const {
+  const Qualifier q = qualifier(e);
+  return q.relation != kNone && std::find(facts.begin(), facts.end(), Triple{e, q.relation, q.value}) != facts.end();
+}
+
+std::string DisplayNames::plain_name(EntityId e, std::span<const Triple> facts) const {
+  const std::string_view own = kg_.entity_name(e);
+  const bool namesake = std::any_of(facts.begin(), facts.end(), [&](const Triple& t) {
+    return (t.head != e && kg_.entity_name(t.head) == own) || (t.tail != e && kg_.entity_name(t.tail) == own);
+  });
+  const Qualifier q = qualifier(e);
+  const bool linked = q.relation != kNone && std::any_of(facts.begin(), facts.end(), [&](const Triple& t) {
+                        return (t.head == e && t.tail == q.value) || (t.tail == e && t.head == q.value);
+                      });
+  return !namesake && linked ? std::string(own) : name(e);
+}
+
+std::vector<EntityId> DisplayNames::plain_answers(std::span<const EntityId> answers,
+                                                  std::span<const Triple> facts) const {
+  std::vector<EntityId> out;
+  for (EntityId a : answers)
+    if (plain_name(a, facts) != name(a)) out.push_back(a);
+  return out;
+}
+
+std::string DisplayNames::with_plain_answers(std::string text, std::span<const EntityId> answers,
+                                             std::span<const Triple> facts) const {
+  for (EntityId a : plain_answers(answers, facts)) {
+    const std::string qualified = name(a), plain(kg_.entity_name(a));
+    for (std::size_t at = text.find(qualified); at != std::string::npos; at = text.find(qualified, at + plain.size()))
+      text.replace(at, qualified.size(), plain);
+  }
+  return text;
+}
+
 }  // namespace caqa::kg

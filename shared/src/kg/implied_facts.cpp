@@ -3,21 +3,9 @@
 #include <algorithm>
 #include <optional>
 
+#include "caqa/text.h"
+
 namespace caqa::kg {
-
-namespace {
-
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find(' ', at), text.size());
-    if (end > at) out.push_back(text.substr(at, end - at));
-    at = end + 1;
-  }
-  return out;
-}
-
-}  // namespace
 
 ImpliedFacts ImpliedFacts::parse(const TextSource& source, const KnowledgeGraph& kg, ProblemCounts& problems) {
   ImpliedFacts out;
@@ -29,7 +17,7 @@ ImpliedFacts ImpliedFacts::parse(const TextSource& source, const KnowledgeGraph&
     return std::nullopt;
   };
   for (const auto& [when, rule] : read_two_column_table(source, problems)) {
-    const auto condition = words(when), parts = words(rule);
+    const auto condition = space_separated(when), parts = space_separated(rule);
     if (condition.empty() || condition.size() > 2 || parts.size() != 3) {
       problems.add("implied facts: a rule is not 'relation[ tail]<TAB>term relation term'", source.name,
                    when + "\t" + rule);

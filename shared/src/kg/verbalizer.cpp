@@ -60,17 +60,6 @@ bool asks_for_several(std::string_view question) {
   }
 }
 
-// One fact as said in the citation: its subject (when the phrasing starts with an end)
-// and what is said of it.
-struct Said {
-  std::optional<EntityId> subject;
-  bool subject_is_thing = false;  // "it" may stand for it
-  RelationId relation = 0;
-  std::size_t phrasing = 0;  // which of the relation's sentences
-  std::string other;         // the other end's name, for facts with a subject
-  std::string sentence;      // the whole sentence, for facts without one
-};
-
 }  // namespace
 
 Verbalizer::Verbalizer(const KnowledgeGraph& kg, const std::unordered_map<std::string, std::string>& templates)
@@ -79,6 +68,7 @@ Verbalizer::Verbalizer(const KnowledgeGraph& kg, const std::unordered_map<std::s
   for (RelationId r = 0; r < kg.relation_count(); ++r) {
     const std::string relation(kg.relation_name(r));
     auto it = templates.find(relation);
+    unsaid_.push_back(it != templates.end() && it->second == "-");
     RelationPhrasing p = it != templates.end() ? RelationPhrasing::parse(it->second) : RelationPhrasing{};
     by_relation_.push_back(p.size() > 0 ? std::move(p) : RelationPhrasing::fallback(humanize(relation)));
   }
@@ -121,90 +111,6 @@ std::vector<std::size_t> Verbalizer::phrasings(std::span<const Triple> triples, 
   out.reserve(triples.size());
   for (const Triple& t : triples)
     out.push_back(static_cast<std::size_t>(rng.uniform() * static_cast<double>(phrasing(t.relation).size())));
-  return out;
-}
-
-std::string Verbalizer::citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings) const {
-  // The builder writes some thirty drafts per question: the work lists of one thread are
-  // reused from call to call, strings included.
-  thread_local std::vector<Said> said;
-  thread_local std::vector<bool> done;
-  thread_local std::vector<std::size_t> group;
-  thread_local std::vector<std::string> predicates;
-  thread_local std::vector<std::string> others;
-  said.resize(triples.size());
-  for (std::size_t k = 0; k < triples.size(); ++k) {
-    const Triple& t = triples[k];
-    const RelationPhrasing& p = phrasing(t.relation);
-    const std::size_t i = phrasings[k];
-    Said& s = said[k];
-    s.sentence.clear();
-    s.other.clear();
-    if (const auto slot = p.subject(i)) {
-      s.subject = *slot == Slot::Head ? t.head : t.tail;
-      s.subject_is_thing = !p.noun(*slot).empty() && !p.is_person(*slot);
-      s.relation = t.relation;
-      s.phrasing = i;
-      append_name(s.other, *slot == Slot::Head ? t.tail : t.head);
-    } else {
-      s.subject.reset();
-      s.subject_is_thing = false;
-      s.relation = 0;
-      s.phrasing = 0;
-      s.sentence = capitalized(p.sentence(i, name(t.head), name(t.tail)));
-    }
-  }
-  // Facts about one subject together, in the order the subjects first come up; two
-  // predicates a sentence; "It" for a thing that the sentence before was about.
-  done.assign(said.size(), false);
-  std::string out = "[1]";
-  for (std::size_t i = 0; i < said.size(); ++i) {
-    if (done[i]) continue;
-    if (!said[i].subject) {
-      out.append(" ").append(said[i].sentence);
-      continue;
-    }
-    group.clear();
-    for (std::size_t j = i; j < said.size(); ++j)
-      if (!done[j] && said[j].subject == said[i].subject) {
-        group.push_back(j);
-        done[j] = true;
-      }
-    // Facts said the same way share one predicate: "starred A and B".
-    std::size_t predicate_count = 0;
-    for (std::size_t k = 0; k < group.size();) {
-      const Said& first = said[group[k]];
-      const RelationPhrasing& p = phrasing(first.relation);
-      std::size_t next = k + 1;
-      // Only where the other end closes the predicate ("starred A and B"): inside it, the
-      // verb after would need to agree ("the year A and B were founded").
-      while (next < group.size() && said[group[next]].relation == first.relation &&
-             said[group[next]].phrasing == first.phrasing && p.ends_with_other(first.phrasing))
-        ++next;
-      if (predicate_count == predicates.size()) predicates.emplace_back();
-      if (next == k + 1) {
-        predicates[predicate_count++] = p.predicate(first.phrasing, first.other);
-      } else {
-        others.clear();
-        for (std::size_t j = k; j < next; ++j) others.push_back(said[group[j]].other);
-        predicates[predicate_count++] = p.predicate(first.phrasing, verbalize::join_list(others));
-      }
-      k = next;
-    }
-    // Each sentence written in place: capitalised, with its full stop unless it ends with one.
-    for (std::size_t k = 0; k < predicate_count; k += 2) {
-      out.push_back(' ');
-      const std::size_t start = out.size();
-      if (k == 0 || !said[i].subject_is_thing)
-        append_name(out, *said[i].subject);
-      else
-        out.append("It");
-      out.append(" ").append(predicates[k]);
-      if (k + 1 < predicate_count) out.append(" and ").append(predicates[k + 1]);
-      out[start] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[start])));
-      if (out.back() != '.') out.push_back('.');
-    }
-  }
   return out;
 }
 

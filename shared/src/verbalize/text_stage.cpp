@@ -1,7 +1,10 @@
 #include "caqa/verbalize/text_stage.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+
+#include <fmt/format.h>
 
 namespace caqa::verbalize {
 
@@ -27,17 +30,53 @@ std::string tidy(std::string text) {
 }
 
 // The benchmark's citation markers: a citation starts with "[1] ", an answer statement
-// cites it before its final stop, as the grammar verbaliser writes them.
+// cites it ("[1]", "[1][2]") before its final stop, as the grammar verbaliser writes them.
 std::string as_citation(std::string text) { return text.rfind('[', 0) == 0 ? text : "[1] " + text; }
-std::string as_answer(std::string text) {
-  if (text.find("[1]") != std::string::npos) return text;
-  std::size_t end = text.find_last_not_of(".!");
-  return text.substr(0, end + 1) + " [1]" + text.substr(end + 1);
+std::string answer_markers(const std::string& grammar_answer) {
+  std::string out;
+  for (std::size_t at = grammar_answer.find("[1]");
+       at != std::string::npos && at < grammar_answer.size() && grammar_answer[at] == '[';) {
+    const std::size_t close = grammar_answer.find(']', at);
+    out += grammar_answer.substr(at, close - at + 1);
+    at = close + 1;
+  }
+  return out.empty() ? "[1]" : out;
+}
+std::string as_answer(std::string text, const std::string& markers) {
+  if (text.find(markers) != std::string::npos) return text;
+  // Other markers out ("[1]" where the question's citations are two passages), then these.
+  for (std::size_t at = text.find(" ["); at != std::string::npos; at = text.find(" [", at))
+    if (at + 4 <= text.size() && std::isdigit(static_cast<unsigned char>(text[at + 2])) && text[at + 3] == ']')
+      text.erase(at, 4);
+    else
+      ++at;
+  const std::size_t end = text.find_last_not_of(".!");
+  return text.substr(0, end + 1) + " " + markers + text.substr(end + 1);
+}
+
+// Each fact's passage in the grammar citation: the first passage that names both its ends
+// (a passage names every entity in full where it first says it).
+std::vector<std::size_t> passages_of(const kg::BenchmarkSample& s, const kg::KnowledgeGraph& kg) {
+  std::vector<std::string_view> texts;
+  for (std::size_t at = s.citation.find("[1]"), n = 2; at != std::string::npos; ++n) {
+    const std::size_t next = s.citation.find(" [" + std::to_string(n) + "] ", at);
+    texts.push_back(std::string_view(s.citation).substr(at, next == std::string::npos ? next : next - at));
+    at = next == std::string::npos ? next : next + 1;
+  }
+  std::vector<std::size_t> out;
+  for (const kg::Triple& t : s.evidence) {
+    std::size_t p = 0;
+    while (p + 1 < texts.size() && (texts[p].find(kg.entity_name(t.head)) == std::string_view::npos ||
+                                    texts[p].find(kg.entity_name(t.tail)) == std::string_view::npos))
+      ++p;
+    out.push_back(p);
+  }
+  return out;
 }
 
 // Checks one reply; true when it is to be used. Counts it into `task`.
 bool accept(const std::optional<std::string>& reply, const TextNames& names, const EntityNameIndex& index,
-            const std::string& id, TaskChecks& task) {
+            const std::string& id, TaskChecks& task, std::string_view needed_marker = {}) {
   ++task.requested;
   if (!reply) {
     ++task.fell_back;
@@ -47,7 +86,9 @@ bool accept(const std::optional<std::string>& reply, const TextNames& names, con
   TextCheck check = check_text(tidy(*reply), names, index);
   ++task.coverage[static_cast<std::size_t>(check.coverage)];
   task.lint += check.lint;
-  if (check.passed()) return true;
+  const bool marked = needed_marker.empty() || tidy(*reply).find(needed_marker) != std::string::npos;
+  if (!marked) check.reasons.push_back(fmt::format("no passage {}", needed_marker));
+  if (check.passed() && marked) return true;
   ++task.fell_back;
   if (task.examples.size() < kExamplesPerTask) {
     std::string reasons;
@@ -74,12 +115,17 @@ std::vector<std::string> evidence_names(const kg::BenchmarkSample& sample, const
   return out;
 }
 
-// The evidence's names that another entity shares, with what tells each apart.
-std::vector<std::string> qualified_names(const kg::BenchmarkSample& sample, const kg::DisplayNames& names) {
+// The evidence's names that another entity shares, with what tells each apart, unless
+// the citation states the qualifier's fact or the answer names the entity plainly.
+std::vector<std::string> qualified_names(const kg::BenchmarkSample& sample, const kg::DisplayNames& names,
+                                         const kg::KnowledgeGraph& kg) {
   std::vector<std::string> out;
+  const auto& plain = sample.texts->claim_names;
   for (const kg::Triple& t : sample.evidence)
     for (kg::EntityId e : {t.head, t.tail})
-      if (names.qualifier(e).relation != kg::kNone) out.push_back(names.name(e));
+      if (names.qualifier(e).relation != kg::kNone && !names.states_qualifier(e, sample.evidence) &&
+          std::find(plain.begin(), plain.end(), kg.entity_name(e)) == plain.end())
+        out.push_back(names.name(e));
   return out;
 }
 
@@ -96,6 +142,7 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
     for (const kg::Triple& t : s.evidence)
       r.triples.push_back({std::string(kg.entity_name(t.head)), std::string(kg.relation_name(t.relation)),
                            std::string(kg.entity_name(t.tail))});
+    r.passage = passages_of(s, kg);
     requests.push_back(std::move(r));
   }
   for (const auto& group : groups) {
@@ -111,7 +158,9 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
   TaskChecks& citations = report.generated[static_cast<std::size_t>(TextTask::Citation)];
   for (std::size_t i = 0; i < samples.size(); ++i) {
     kg::BenchmarkSample& s = samples[i];
-    if (accept(replies[i], citation_names(evidence_names(s, kg), s.texts->query_names), index, s.id, citations))
+    // A reply keeps the grammar text's passages ("[2]"), which the answer cites.
+    const std::string_view marker = s.citation.find(" [2] ") != std::string::npos ? "[2]" : "";
+    if (accept(replies[i], citation_names(evidence_names(s, kg), s.texts->query_names), index, s.id, citations, marker))
       s.citation = as_citation(tidy(*replies[i]));
   }
   TaskChecks& questions = report.generated[static_cast<std::size_t>(TextTask::Question)];
@@ -139,7 +188,7 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
     const kg::BenchmarkSample& first = samples[group.second.front()];
     if (accept(reply, answer_names(first.texts->answer_names, first.texts->query_names, first.question, index), index,
                first.id, answers))
-      for (std::size_t i : group.second) samples[i].answer = as_answer(tidy(*reply));
+      for (std::size_t i : group.second) samples[i].answer = as_answer(tidy(*reply), answer_markers(first.answer));
   }
 }
 
@@ -168,7 +217,7 @@ void lint_samples(const std::vector<kg::BenchmarkSample>& samples, const kg::Kno
       citation += lint_citation(samples[i].citation, evidence_names(samples[i], kg));
       if (display_names)
         citation[LintRule::MissingQualifier] +=
-            missing_names(samples[i].citation, qualified_names(samples[i], *display_names));
+            missing_names(samples[i].citation, qualified_names(samples[i], *display_names, kg));
     }
   });
   for (const auto& group : counts)

@@ -65,6 +65,13 @@ struct BuildStats {
   std::size_t determinacy_checked = 0;      // extended queries run over the whole KG
   std::size_t determinacy_failures = 0;     // of those, answers not the stated ones (skipped)
   std::array<std::size_t, kContradictionRuleCount> contradiction_rules{};  // contradictory samples, by rule
+  // Citation length in words, its markers ("[1]") left out, by split: nearest-rank
+  // median, 10th and 90th percentiles (0 for an empty split).
+  struct Lengths {
+    std::size_t p10 = 0, median = 0, p90 = 0;
+  };
+  std::array<Lengths, 2> citation_words{};
+  std::array<std::array<std::size_t, 2>, 2> passages{};  // [split][one passage, two or more]
 };
 
 struct BuildResult {

@@ -36,8 +36,9 @@ class CitationFacts {
   // object another subject along a link that mostly holds once (kNearFunctionalShare of
   // its subjects); a fact and its mirror image are never stated twice.
   static constexpr double kNearFunctionalShare = 0.8;
+  // `unsaid`: relations never said in a text (Verbalizer::unsaid), left out of the padding.
   CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg,
-                const RelationProfile& profile);
+                const RelationProfile& profile, const std::vector<bool>& unsaid = {});
 
   // `core` (a label's subgraph) padded to `size` facts, shuffled; `extra_decoys` asks for
   // that many more decoys than the relations missing from `core` call for, `stray` is the

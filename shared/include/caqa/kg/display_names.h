@@ -8,6 +8,7 @@
 // the KG may be a remote one.
 #pragma once
 
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -36,6 +37,20 @@ class DisplayNames {
   // "A Star Is Born (1937)"; the plain name when it is the entity's own or nothing tells
   // it apart.
   std::string name(EntityId e) const;
+  // Whether `facts` state the qualifier's own fact ("Paris lies in France" for "Paris
+  // (France)"): a text that states it tells the entity apart, and the qualifier would only
+  // repeat it (issue 40). G never states it (answerability.h), so whether a citation does
+  // is the padding's chance and the same for every label.
+  bool states_qualifier(EntityId e, std::span<const Triple> facts) const;
+  // The name a text stating `facts` gives it: plain where a fact links it with its
+  // qualifier's value ("Tripoli is the capital of Libya") and none names a namesake, else
+  // name(e).
+  std::string plain_name(EntityId e, std::span<const Triple> facts) const;
+  // The answers a statement of `facts` names plainly (plain_name).
+  std::vector<EntityId> plain_answers(std::span<const EntityId> answers, std::span<const Triple> facts) const;
+  // `text` with those answers' qualified names made plain.
+  std::string with_plain_answers(std::string text, std::span<const EntityId> answers,
+                                 std::span<const Triple> facts) const;
 
  private:
   const KnowledgeGraph& kg_;

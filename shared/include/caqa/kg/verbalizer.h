@@ -31,15 +31,20 @@ class Verbalizer {
   // templates: relation name -> phrasings (caqa/verbalize/relation_phrasing.h).
   Verbalizer(const KnowledgeGraph& kg, const std::unordered_map<std::string, std::string>& templates);
 
-  // "[1] passage".
-  std::string citation(std::span<const Triple> triples, Rng& rng) const {
-    return citation(triples, phrasings(triples, rng));
+  // "[1] passage", or "[1] passage [2] passage" when `passages` is 2: the facts planned
+  // as passages about their subjects (citation_passage.cpp).
+  std::string citation(std::span<const Triple> triples, Rng& rng, std::size_t passages = 1) const {
+    return citation(triples, phrasings(triples, rng), passages);
   }
   // Which of its relation's sentences says each fact: the only random choice of a citation,
   // one rng.uniform() per fact, drawn apart so that a citation whose text is never read
-  // costs its draws and nothing more.
+  // costs its draws and nothing more. The passage plan prefers, for each fact, the drawn
+  // sentence or the next one that starts with the subject it is said about.
   std::vector<std::size_t> phrasings(std::span<const Triple> triples, Rng& rng) const;
-  std::string citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings) const;
+  // `named_plainly`: entities the answer names without their qualifier
+  // (DisplayNames::plain_answers).
+  std::string citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings,
+                       std::size_t passages = 1, std::span<const EntityId> named_plainly = {}) const;
   // The extended question. With question phrases (query_templates.h), composed from the
   // query (question_composer.cpp), nullopt when a phrase it needs is missing; without,
   // the source question's own text with the extension said as a clause.
@@ -58,6 +63,9 @@ class Verbalizer {
   std::string answer_statement(const ExtendedQuery& query, const Attribution& g) const;
   // "film.film.directed_by" -> "directed by"
   static std::string humanize(std::string_view relation);
+  // Relations whose template is "-": annotations a reader cannot check (MetaQA's tags and
+  // rating buckets), never said in a text; indexed by RelationId.
+  const std::vector<bool>& unsaid() const { return unsaid_; }
 
  private:
   const verbalize::RelationPhrasing& phrasing(RelationId relation) const;
@@ -98,9 +106,12 @@ class Verbalizer {
   // A constant's name; the subject of a head intersection with its new fact as a clause.
   std::optional<std::string> constant_phrase(const ExtendedQuery& query, EntityId c) const;
   bool is_person(const ResolvedPattern& p, const Node& n, EntityId e) const;
+  // citation_passage.cpp: one citation's passages as they are written.
+  struct PassageWriter;
 
   const KnowledgeGraph& kg_;
   std::vector<verbalize::RelationPhrasing> by_relation_;  // indexed by RelationId
+  std::vector<bool> unsaid_;
   const QueryTemplates* question_phrases_ = nullptr;
   const DisplayNames* display_names_ = nullptr;
 };

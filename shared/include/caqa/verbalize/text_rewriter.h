@@ -20,10 +20,12 @@ using NameTriple = std::array<std::string, 3>;  // head name, relation, tail nam
 // One text to write (the paper's Appendix A tasks). Only the fields of its task are set.
 struct TextRequest {
   TextTask task = TextTask::Citation;
-  std::vector<NameTriple> triples;   // citation: the facts it states, in order
-  std::string source_question;       // question: the original question's text
-  std::string query;                 // question: the extended query, names for constants, ?a the answer
-  std::string question;              // answer: the question it answers
+  std::vector<NameTriple> triples;  // citation: the facts it states, in order
+  std::vector<std::size_t>
+      passage;                  // citation: each fact's passage (0: "[1]", 1: "[2]"), as the grammar text plans them
+  std::string source_question;  // question: the original question's text
+  std::string query;            // question: the extended query, names for constants, ?a the answer
+  std::string question;         // answer: the question it answers
   std::vector<std::string> answers;  // answer: the answer entities' names
 };
 
