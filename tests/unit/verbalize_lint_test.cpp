@@ -120,6 +120,17 @@ TEST(Lint, ClausesAReaderCannotAttach) {
   EXPECT_EQ(count("Steven Spielberg directed Jaws, as did nobody else.", LintRule::AmbiguousEcho), 0u);
   // A title that ends in a particle is a name: "Blood Out, as did".
   EXPECT_EQ(count("Luke Goss starred in Blood Out, as did Val Kilmer.", LintRule::AmbiguousEcho, {"Blood Out"}), 0u);
+  // Subjects sharing a predicate (issue 40): the verb agrees, the noun must too.
+  EXPECT_EQ(count("[1] Chris Hemsworth and Josh Peck work as an actor.", LintRule::PluralSingular), 1u);
+  EXPECT_EQ(count("[1] Carrie Fisher and Edie Brickell were the spouse of Paul Simon.", LintRule::PluralSingular), 1u);
+  EXPECT_EQ(count("[1] Lund and Malmö are a city in Sweden.", LintRule::PluralSingular), 1u);
+  EXPECT_EQ(count("[1] Lund and Malmö are cities in Sweden. They were the birthplaces of two actors.",
+                  LintRule::PluralSingular),
+            0u);
+  EXPECT_EQ(count("[1] Chris Hemsworth works as an actor.", LintRule::PluralSingular), 0u);
+  // A title is a name: "You Are the Apple of My Eye".
+  EXPECT_EQ(count("Who wrote You Are the Apple of My Eye?", LintRule::PluralSingular, {"You Are the Apple of My Eye"}),
+            0u);
 }
 
 TEST(Lint, NamesAndTypesOfTheSample) {

@@ -122,6 +122,7 @@ std::string_view lint_rule_name(LintRule rule) {
     case LintRule::TypeWord: return "type_word";
     case LintRule::DanglingArticle: return "dangling_article";
     case LintRule::QuotedClause: return "quoted_clause";
+    case LintRule::PluralSingular: return "plural_singular";
   }
   return "template_residue";
 }
@@ -145,6 +146,7 @@ std::string_view lint_rule_description(LintRule rule) {
     case LintRule::TypeWord: return "\"Which <noun>\" not the answers' type";
     case LintRule::DanglingArticle: return "an article with no noun after it (\"won the.\")";
     case LintRule::QuotedClause: return "a relative clause inside a quoted name";
+    case LintRule::PluralSingular: return "a plural verb before a singular noun (\"work as an actor\")";
   }
   return "";
 }
@@ -162,6 +164,31 @@ bool contains_name(std::string_view text, std::string_view name) {
 
 namespace {
 
+// PluralSingular: a plural verb before a singular noun phrase ("A and B work as an actor",
+// "were the spouse of", "are a city in"), what agreement leaves when subjects share a
+// predicate. The sample's names are set aside ("You Are the Apple of My Eye").
+std::size_t plural_singular(std::string lower, std::span<const std::string> names) {
+  for (const std::string& name : names) {
+    const std::string n = ascii_lower(name);
+    if (n.empty()) continue;
+    for (std::size_t at = lower.find(n); at != std::string::npos; at = lower.find(n, at + n.size()))
+      std::fill(lower.begin() + static_cast<std::ptrdiff_t>(at),
+                lower.begin() + static_cast<std::ptrdiff_t>(at + n.size()), ' ');
+  }
+  std::size_t found = 0;
+  for (std::string_view phrase : {" work as a ", " work as an ", " have worked as a ", " have worked as an ", " are a ",
+                                  " are an ", " were a ", " were an "})
+    for (std::size_t at = lower.find(phrase); at != std::string::npos; at = lower.find(phrase, at + 1)) ++found;
+  for (std::string_view phrase : {" are the ", " were the "})
+    for (std::size_t at = lower.find(phrase); at != std::string::npos; at = lower.find(phrase, at + 1)) {
+      const std::size_t noun = at + phrase.size();
+      const std::size_t end = lower.find(' ', noun);
+      if (end != std::string::npos && end > noun && lower[end - 1] != 's' && lower.compare(end, 4, " of ") == 0)
+        ++found;
+    }
+  return found;
+}
+
 void lint_clauses(std::string_view text, std::string_view lower, const std::vector<WordRange>& words,
                   std::span<const std::string> names, LintCounts& out);
 
@@ -171,6 +198,7 @@ LintCounts lint_lowered(std::string_view text, std::string_view lower, std::span
   out[LintRule::TemplateResidue] =
       static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return c == '{' || c == '}'; }));
   out[LintRule::EntitySuchThat] = count_words(lower, "the entity such that");
+  out[LintRule::PluralSingular] = plural_singular(std::string(lower), names);
   // 'tagged "good, which Goodbye, Columbus has an IMDb rating of,"': a clause inside quotes.
   for (std::size_t open = text.find('"'); open != std::string_view::npos;) {
     const std::size_t close = text.find('"', open + 1);

@@ -32,15 +32,17 @@ enum class LintRule : std::uint8_t {
   TypeWord,            // "Which films and bands ...": the question's noun is not its answers' type
   DanglingArticle,     // "which Brad Pitt won the.": an article with no noun after it
   QuotedClause,        // 'tagged "good, which ... has a rating of,"': a clause inside a quoted name
+  // Issue 40: what sharing a sentence among subjects can leave.
+  PluralSingular,  // "A and B work as an actor", "were the spouse of": a plural verb, a singular noun
 };
 
-inline constexpr int kLintRuleCount = 17;
+inline constexpr int kLintRuleCount = 18;
 inline constexpr std::array<LintRule, kLintRuleCount> kLintRules = {
     LintRule::TemplateResidue, LintRule::EntitySuchThat,     LintRule::DoubledWord,   LintRule::ArticleSound,
     LintRule::LowercaseStart,  LintRule::ItsApostrophe,      LintRule::MissingEntity, LintRule::GivenThat,
     LintRule::StackedRelative, LintRule::ExtraposedRelative, LintRule::RepeatedNoun,  LintRule::AmbiguousEcho,
     LintRule::MissingClaim,    LintRule::MissingQualifier,   LintRule::TypeWord,      LintRule::DanglingArticle,
-    LintRule::QuotedClause};
+    LintRule::QuotedClause,    LintRule::PluralSingular};
 
 std::string_view lint_rule_name(LintRule rule);  // stable: "template_residue", ... (statistics, manifest)
 std::string_view lint_rule_description(LintRule rule);
