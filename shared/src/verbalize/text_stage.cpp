@@ -83,10 +83,11 @@ bool accept(const std::optional<std::string>& reply, const TextNames& names, con
     return false;
   }
   ++task.returned;
-  TextCheck check = check_text(tidy(*reply), names, index);
+  const std::string text = tidy(*reply);
+  TextCheck check = check_text(text, names, index);
   ++task.coverage[static_cast<std::size_t>(check.coverage)];
   task.lint += check.lint;
-  const bool marked = needed_marker.empty() || tidy(*reply).find(needed_marker) != std::string::npos;
+  const bool marked = needed_marker.empty() || text.find(needed_marker) != std::string::npos;
   if (!marked) check.reasons.push_back(fmt::format("no passage {}", needed_marker));
   if (check.passed() && marked) return true;
   ++task.fell_back;
