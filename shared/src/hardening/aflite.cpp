@@ -70,9 +70,14 @@ AfliteResult aflite_filter(const std::vector<FilterSample>& samples, const Aflit
   for (std::size_t i = 0; i < samples.size(); ++i) {
     baseline::featurize({samples[i].question, samples[i].answer, samples[i].citation}, features, x);
     if (options.cue_features) {
-      detail::append_cue_features(samples[i], options.dim_bits, x);
-      cues.offsets.push_back(cues.offsets.back());
-      detail::append_cue_features(samples[i], options.dim_bits, cues);
+      // The same features end the n-gram row and make the cue row.
+      const auto features = detail::cue_features(samples[i], options.dim_bits);
+      for (baseline::SparseRows* rows : {&x, &cues}) {
+        rows->indices.insert(rows->indices.end(), features.begin(), features.end());
+        rows->values.resize(rows->indices.size(), 1.0f);
+      }
+      x.offsets.back() = x.indices.size();
+      cues.offsets.push_back(cues.indices.size());
     }
     labels[i] = static_cast<std::uint8_t>(index_of(samples[i].label));
   }

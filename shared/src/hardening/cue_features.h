@@ -4,12 +4,15 @@
 // words do; binned, and binned in pairs, so a linear model can use them non-linearly.
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include "caqa/baseline/logreg.h"
 #include "caqa/hardening/aflite.h"
 
 namespace caqa::hardening::detail {
 
-// Appends the cue features of `sample` to the last row of `x` (hashed into 2^dim_bits).
-void append_cue_features(const FilterSample& sample, std::uint32_t dim_bits, baseline::SparseRows& x);
+// The cue features of `sample`, hashed into 2^dim_bits buckets (each of value 1).
+std::vector<std::uint32_t> cue_features(const FilterSample& sample, std::uint32_t dim_bits);
 
 }  // namespace caqa::hardening::detail

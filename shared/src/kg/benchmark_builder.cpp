@@ -26,7 +26,7 @@ constexpr std::uint64_t kQuestionHashSeed = 1469598103934665603ull;
 // More answers than this and a citation that grounds them all reads like a list.
 constexpr std::size_t kMaxAnswers = 4;
 // Paddings drafted per label and question, among which the cue matching chooses.
-constexpr int kDraftsPerLabel = 24;
+constexpr int kDraftsPerLabel = 16;
 // Questions whose citations are two passages, "[1] ... [2] ..." (the paper's evidence has
 // "one or multiple citations").
 constexpr double kTwoPassageShare = 0.4;

@@ -68,6 +68,7 @@ RelationProfile::RelationProfile(const KnowledgeGraph& kg) : kg_(kg) {
     // Asked from a value that each subject has one of ("What was released in 1975?"): the
     // value classifies its subjects, and the world has more of them than any KG lists.
     if (e.way[0].functional && e.way[0].values) e.way[1].generic = true;
+    if (e.way[0].value_share >= kMostlyValueShare) mostly_values_.push_back(r);
   }
 }
 
@@ -83,9 +84,9 @@ bool RelationProfile::overfull(const Triple& fact) const {
 
 bool RelationProfile::mixes_values_and_things(EntityId e) const {
   if (kg_.out_edges(e).empty()) return false;
-  const EdgeList in = kg_.in_edges(e);
-  return std::any_of(in.begin(), in.end(),
-                     [&](const Edge& edge) { return at(edge.relation, true).value_share >= kMostlyValueShare; });
+  // By relation, not by fact: a year is the object of hundreds of facts.
+  return std::any_of(mostly_values_.begin(), mostly_values_.end(),
+                     [&](RelationId r) { return !kg_.in_edges(e, r).empty(); });
 }
 
 std::vector<RelationProfile::Row> RelationProfile::rows() const {

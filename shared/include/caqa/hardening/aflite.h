@@ -38,12 +38,12 @@ struct AfliteOptions {
   std::uint64_t seed = 13;
   // Cheap models and many small rounds: the filter keeps going while samples stay
   // predictable, and each round sees what the last one left.
-  int partitions = 16;            // m: random train/held-out partitions per round
+  int partitions = 12;            // m: random train/held-out partitions per round
   double train_share = 0.5;       // share of the kept samples each model trains on
   int epochs = 2;                 // training epochs per model (a cheap, shallow probe)
   std::uint32_t dim_bits = 16;    // hashed feature space: 2^dim_bits buckets
   double tau = 0.7;               // predictability at or above which a sample may go
-  Amount remove_per_round{0.03};  // k: at most this many removed per round
+  Amount remove_per_round{0.04};  // k: at most this many removed per round
   Amount min_size{0.5};           // never keep fewer than this many
   int max_rounds = 24;
   // The audit's shallow cues (lengths, presence), binned, beside the n-grams and as a

@@ -86,6 +86,7 @@ class RelationProfile {
   };
   const KnowledgeGraph& kg_;
   std::vector<Entry> by_relation_;
+  std::vector<RelationId> mostly_values_;  // relations whose objects are mostly values
 };
 
 }  // namespace caqa::kg
