@@ -5,6 +5,7 @@
 #include <set>
 
 #include "caqa/verbalize/lint.h"
+#include "caqa/verbalize/qualifiers.h"
 
 namespace {
 
@@ -133,6 +134,54 @@ TEST(Lint, ClausesAReaderCannotAttach) {
             0u);
 }
 
+TEST(Lint, OneRelativeClauseASentence) {
+  EXPECT_EQ(count("Charlie Chaplin, who produced The Great Dictator, was born in London, which is home to Imperial "
+                  "College London [1].",
+                  LintRule::TwoClauses),
+            1u);
+  EXPECT_EQ(count("Adrien Brody starred in The Thin Red Line, which starred Sean Penn, who was married to Madonna.",
+                  LintRule::TwoClauses),
+            1u);
+  // One clause of two predicates, and one clause in each of two sentences.
+  EXPECT_EQ(count("Steven Spielberg, who directed Jaws and was born in Cincinnati, is a citizen of the United States.",
+                  LintRule::TwoClauses),
+            0u);
+  EXPECT_EQ(count("[1] Jaws, which came out in 1975, starred Roy Scheider. [2] Duel, which came out in 1971, is a "
+                  "film.",
+                  LintRule::TwoClauses),
+            0u);
+  // A name's period may end the sentence.
+  EXPECT_EQ(
+      count("[1] Love Comes Softly, which was written by Janette Oke, is a film by Michael Landon Jr. Love's Long "
+            "Journey, which is a film by Michael Landon Jr., came out in 2005.",
+            LintRule::TwoClauses, {"Michael Landon Jr.", "Love Comes Softly", "Love's Long Journey"}),
+      0u);
+  // A title's comma is a name's: "Goodbye, Columbus, which ...".
+  EXPECT_EQ(count("Goodbye, Who Knows, which came out in 1969, starred Ali MacGraw, who was born in Pound Ridge.",
+                  LintRule::TwoClauses, {"Goodbye, Who Knows"}),
+            1u);
+}
+
+TEST(Lint, QualifierItsSentenceSays) {
+  EXPECT_EQ(count("Tripoli (Libya) is the capital of Libya.", LintRule::RestatedQualifier), 1u);
+  EXPECT_EQ(count("[1] The Magnificent Seven (1960) came out in 1960.", LintRule::RestatedQualifier), 1u);
+  EXPECT_EQ(count("[1] Eddie Redmayne, who is a citizen of the United Kingdom, was born in London (United Kingdom).",
+                  LintRule::RestatedQualifier),
+            1u);
+  // Another name's qualifier, or another sentence, says nothing of this one.
+  EXPECT_EQ(count("Elizabeth Taylor was born in London (United Kingdom) and Jane Austen in Steventon (United Kingdom).",
+                  LintRule::RestatedQualifier),
+            0u);
+  EXPECT_EQ(count("[1] Tripoli (Libya) lies on the coast. Libya is in Africa.", LintRule::RestatedQualifier), 0u);
+}
+
+TEST(Lint, AQualifiedNameToldApartByItsSentenceIsNotMissing) {
+  const std::vector<std::string> qualified = {"London (United Kingdom)"};
+  EXPECT_EQ(missing_names("[1] Eddie Redmayne, a citizen of the United Kingdom, was born in London.", qualified), 0u);
+  EXPECT_EQ(missing_names("[1] Eddie Redmayne was born in London. He is a citizen of the United Kingdom.", qualified),
+            1u);
+}
+
 TEST(Lint, NamesAndTypesOfTheSample) {
   const std::vector<std::string> claims = {"Steven Spielberg", "Jaws", "Cincinnati"};
   EXPECT_EQ(missing_names("Cincinnati is the birthplace of Steven Spielberg, who directed Jaws.", claims), 0u);
@@ -154,6 +203,27 @@ TEST(Lint, CountsAddUp) {
   sum += a;
   EXPECT_EQ(sum.total(), 2 * a.total());
   EXPECT_TRUE(lint_text("Jaws was directed by Steven Spielberg, an American director.").clean());
+}
+
+TEST(Qualifiers, PlainWhereTheSentenceTellsItApart) {
+  const std::string text =
+      "[1] Eddie Redmayne, who is a citizen of the United Kingdom, was born in London (United Kingdom). Felicity "
+      "Jones was born in London (United Kingdom). [2] The United Kingdom is in Europe.";
+  EXPECT_EQ(plain_where_told(text, "London (United Kingdom)", "London", "United Kingdom", false),
+            "[1] Eddie Redmayne, who is a citizen of the United Kingdom, was born in London. Felicity Jones was born "
+            "in London (United Kingdom). [2] The United Kingdom is in Europe.");
+  // A namesake in the same sentence keeps both qualified.
+  const std::string two = "London (United Kingdom), in the United Kingdom, is larger than London (Canada).";
+  EXPECT_EQ(plain_where_told(two, "London (United Kingdom)", "London", "United Kingdom", true), two);
+  // Another name's qualifier is not the sentence naming the value.
+  const std::string other =
+      "Jane Austen was born in Steventon (United Kingdom) and died in Winchester (United Kingdom).";
+  EXPECT_EQ(plain_where_told(other, "Steventon (United Kingdom)", "Steventon", "United Kingdom", false), other);
+  const auto parts = split_qualified("A Star Is Born (1937)");
+  ASSERT_TRUE(parts);
+  EXPECT_EQ(parts->first, "A Star Is Born");
+  EXPECT_EQ(parts->second, "1937");
+  EXPECT_FALSE(split_qualified("Paris"));
 }
 
 }  // namespace

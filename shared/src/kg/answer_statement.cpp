@@ -34,6 +34,9 @@ struct Verbalizer::Derivation {
   const ResolvedQuery& query;
   const std::vector<Triple>& facts;  // by pattern
   std::vector<bool> said;            // by pattern: stated so far
+  // One relative clause a sentence, never one inside another (issue 40): what a second
+  // clause would say gets a sentence of its own.
+  bool clause_taken = false;
   EntityId entity(const Node& n, std::size_t pattern) const {
     if (!n.variable) return n.id;
     const ResolvedPattern& p = query.patterns[pattern];
@@ -47,6 +50,29 @@ std::string Verbalizer::clause_about(Derivation& d, const Node& node, std::size_
   std::string out = try_clause_about(d, node, pattern, depth);
   if (out.empty()) d.said = said_before;
   return out;
+}
+
+std::string Verbalizer::clauses_about(Derivation& d, const Node& node, std::size_t from, std::size_t depth,
+                                      const std::vector<std::size_t>& patterns) const {
+  if (d.clause_taken) return {};
+  d.clause_taken = true;  // the far ends of this clause take none of their own
+  std::vector<std::string> clauses;
+  for (std::size_t i : patterns)
+    if (i != from && !d.said[i])
+      if (std::string c = clause_about(d, node, i, depth); !c.empty()) clauses.push_back(std::move(c));
+  if (clauses.empty()) {
+    d.clause_taken = false;
+    return {};
+  }
+  // One clause of several predicates: "Steven Spielberg, who directed Jaws and was born in
+  // Cincinnati,"; an object clause ("which Bong Joon-ho was educated at") keeps its pronoun.
+  std::string joined = clauses[0];
+  for (std::size_t i = 1; i < clauses.size(); ++i) {
+    std::string c = clauses[i];
+    if (c.rfind("who ", 0) == 0 || c.rfind("which ", 0) == 0) c.erase(0, c.find(' ') + 1);
+    joined += (i + 1 == clauses.size() ? " and " : ", ") + c;
+  }
+  return joined;
 }
 
 std::string Verbalizer::try_clause_about(Derivation& d, const Node& node, std::size_t pattern,
@@ -81,19 +107,11 @@ std::string Verbalizer::noun_phrase(Derivation& d, const Node& node, std::size_t
   // One relative clause deep: what lies further is said in a sentence of its own. A name
   // the phrase quotes ('is tagged "good"') takes no clause inside its quotes.
   if (depth > 1 || quotes(d.query.patterns[from], node)) return out;
-  std::vector<std::string> clauses;
+  std::vector<std::size_t> touching;
   for (std::size_t i = 0; i < d.query.patterns.size(); ++i)
-    if (i != from && !d.said[i] && touches(d.query.patterns[i], node))
-      if (std::string c = clause_about(d, node, i, depth); !c.empty()) clauses.push_back(std::move(c));
-  if (clauses.empty()) return out;
-  // "Steven Spielberg, who directed Jaws and was born in Cincinnati,"
-  std::string joined = clauses[0];
-  for (std::size_t i = 1; i < clauses.size(); ++i) {
-    std::string c = clauses[i];
-    if (c.rfind("who ", 0) == 0 || c.rfind("which ", 0) == 0) c.erase(0, c.find(' ') + 1);
-    joined += (i + 1 == clauses.size() ? " and " : ", ") + c;
-  }
-  return out + ", " + joined + ",";
+    if (touches(d.query.patterns[i], node)) touching.push_back(i);
+  const std::string clause = clauses_about(d, node, from, depth, touching);
+  return clause.empty() ? out : out + ", " + clause + ",";
 }
 
 std::optional<std::string> Verbalizer::sentence_from_a_constant(const ResolvedQuery& q,
@@ -141,7 +159,7 @@ std::vector<std::string> Verbalizer::derivation_sentences(const ResolvedQuery& q
   });
   std::string out;
   if (answer_leads) {
-    std::vector<std::string> predicates, relatives;
+    std::vector<std::string> predicates;
     for (std::size_t i : at_answer) {
       const ResolvedPattern& p = q.patterns[i];
       const Slot about = slot_of(p, answer);
@@ -159,11 +177,9 @@ std::vector<std::string> Verbalizer::derivation_sentences(const ResolvedQuery& q
       std::string pred = predicate_of_all(phrasing(p.relation), about, objects);
       predicates.push_back(plural ? verbalize::plural_predicate(pred) : pred);
     }
-    for (std::size_t i : at_answer)
-      if (!d.said[i])
-        if (std::string c = clause_about(d, answer, i, 0); !c.empty()) relatives.push_back(std::move(c));
+    const std::string relative = clauses_about(d, answer, q.patterns.size(), 0, at_answer);
     out = subject;
-    if (!relatives.empty()) out += ", " + verbalize::join_list(relatives) + ",";
+    if (!relative.empty()) out += ", " + relative + ",";
     out = tidy(out + " " + verbalize::join_list(predicates));
   } else if (!at_answer.empty()) {
     // The first fact in its first phrasing, the answer named in it with the rest as a
@@ -174,11 +190,8 @@ std::vector<std::string> Verbalizer::derivation_sentences(const ResolvedQuery& q
     const Slot about = slot_of(p, answer);
     d.said[main] = true;
     std::string answer_phrase(kListGap);
-    std::vector<std::string> rest;
-    for (std::size_t i : at_answer)
-      if (i != main)
-        if (std::string c = clause_about(d, answer, i, 0); !c.empty()) rest.push_back(std::move(c));
-    if (!rest.empty()) answer_phrase += ", " + verbalize::join_list(rest) + ",";
+    if (const std::string rest = clauses_about(d, answer, main, 0, at_answer); !rest.empty())
+      answer_phrase += ", " + rest + ",";
     const std::string far_phrase = noun_phrase(d, end_at(p, verbalize::other(about)), main, 1);
     out = tidy(fill_list(sentence_without_stop(phrasing(p.relation), about == Slot::Head ? answer_phrase : far_phrase,
                                                about == Slot::Tail ? answer_phrase : far_phrase),
@@ -299,7 +312,12 @@ std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attri
   }
   // An answer whose facts in G say what its qualifier would is named plainly ("Kingston is
   // the capital of Jamaica"): the question does not name it, so it is named one way.
-  if (display_names_) out = display_names_->with_plain_answers(std::move(out), g.targets, g.supportive);
+  if (display_names_) {
+    out = display_names_->with_plain_answers(std::move(out), g.targets, g.supportive);
+    std::vector<EntityId> entities;
+    for (const Triple& t : g.supportive) entities.insert(entities.end(), {t.head, t.tail});
+    out = display_names_->plain_where_told(std::move(out), entities);
+  }
   return verbalize::capitalized(tidy(out)) + " [1].";
 }
 

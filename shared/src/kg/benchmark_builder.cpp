@@ -176,12 +176,17 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     return out;
   }
 
-  const std::optional<std::string> asked = verbalizer.question(question, extended, *g, profile);
+  const std::optional<std::string> asked = verbalizer.question(question, extended, *g);
   if (!asked) {
     problem("no question phrase for the extended query (query templates)");
     return out;
   }
-  const std::string& text = *asked;
+  std::string text = *asked;
+  if (const DisplayNames* names = verbalizer.display_names()) {
+    std::vector<EntityId> entities;
+    for (const Triple& t : g->supportive) entities.insert(entities.end(), {t.head, t.tail});
+    text = names->plain_where_told(std::move(text), entities);
+  }
 
   const CitationFacts padding(extended, *g, kg, profile, verbalizer.unsaid());
   if (!padding.can_name_all()) {
@@ -199,7 +204,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   std::array<std::optional<std::vector<Triple>>, kLabelCount> subgraphs = {
       g->supportive, partially_supportive(extended, *g, rng, reads_as(Label::PartiallySupportive)),
       contradiction ? std::optional(contradiction->subgraph) : std::nullopt,
-      irrelevant(extended, *g, kg, stand_ins, rng, reads_as(Label::Irrelevant))};
+      irrelevant(extended, *g, kg, stand_ins, rng, reads_as(Label::Irrelevant), verbalizer.unsaid())};
   if (!subgraphs[1] && extended.complexity != Complexity::Single) problem("no partially supportive edit");
   if (!subgraphs[2]) problem("no single-valued link for a contradictory edit");
   if (!subgraphs[3]) problem("no irrelevant subgraph around the subject");
@@ -251,19 +256,15 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   // The target every label's draft is matched to: the middle of all the drafts' cues, so
   // that no label's citations sit apart on average (an irrelevant one names more things).
   const audit::QuestionCues cues(text, answer);
-  std::vector<double> target;
+  std::vector<const std::vector<CitationDraft>*> pools;
   for (std::size_t label : drafted) {
-    auto& pool = drafts[label];
-    std::vector<double> mean;
-    for (auto& d : pool) {
+    for (auto& d : drafts[label]) {
       d.text = verbalizer.citation(d.facts, d.phrasings, passages, named_plainly);
       d.cues = cues.all(d.text);
-      mean.resize(d.cues.size(), 0.0);
-      for (std::size_t i = 0; i < d.cues.size(); ++i) mean[i] += d.cues[i] / static_cast<double>(pool.size());
     }
-    target.resize(mean.size(), 0.0);
-    for (std::size_t i = 0; i < mean.size(); ++i) target[i] += mean[i] / static_cast<double>(drafted.size());
+    pools.push_back(&drafts[label]);
   }
+  const std::vector<double> target = shared_target(pools);
   const auto texts = std::make_shared<const QuestionTexts>(QuestionTexts{
       question.text, query_text(extended, kg), query_constant_names(extended, kg), entity_names(g->targets, kg),
       claim_names(*g, kg, verbalizer.display_names()), g->supportive, shared_type(g->targets, kg)});

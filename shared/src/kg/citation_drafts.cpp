@@ -1,5 +1,6 @@
 #include "caqa/kg/citation_drafts.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -22,6 +23,36 @@ double distance(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 }  // namespace
+
+std::vector<double> shared_target(const std::vector<const std::vector<CitationDraft>*>& pools) {
+  std::vector<double> target, lo, hi;
+  std::size_t labels = 0;
+  for (const auto* pool : pools)
+    if (!pool->empty()) ++labels;
+  for (const auto* pool : pools) {
+    if (pool->empty()) continue;
+    const std::size_t n = pool->front().cues.size();
+    if (target.empty()) {
+      target.assign(n, 0.0);
+      lo.assign(n, -std::numeric_limits<double>::infinity());
+      hi.assign(n, std::numeric_limits<double>::infinity());
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      double sum = 0, least = std::numeric_limits<double>::infinity(), most = -least;
+      for (const CitationDraft& d : *pool) {
+        sum += d.cues[i];
+        least = std::min(least, d.cues[i]);
+        most = std::max(most, d.cues[i]);
+      }
+      target[i] += sum / static_cast<double>(pool->size()) / static_cast<double>(labels);
+      lo[i] = std::max(lo[i], least);
+      hi[i] = std::min(hi[i], most);
+    }
+  }
+  for (std::size_t i = 0; i < target.size(); ++i)
+    if (lo[i] <= hi[i]) target[i] = std::clamp(target[i], lo[i], hi[i]);
+  return target;
+}
 
 std::size_t nearest_draft(const std::vector<CitationDraft>& drafts, const std::vector<double>& target) {
   std::size_t best = 0;

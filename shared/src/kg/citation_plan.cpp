@@ -27,7 +27,7 @@ bool lists_objects(const RelationPhrasing& p, std::size_t i) {
   while (!pred.empty() && pred.back() == '.') pred.pop_back();
   if (pred.empty() || pred.back() != '\x01') return false;
   pred.pop_back();
-  // "includes the city of A, B and C" and "is a film by director A and B" would need the
+  // "includes the city of A, B and C" and "is an album by label A and B" would need the
   // noun's plural; "is the birthplace of A and B" says its noun of the subject, and lists.
   if (pred.starts_with("is the ") || pred.starts_with("was the ")) return true;
   const std::size_t space = pred.find_last_of(' ', pred.size() - 2);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "caqa/verbalize/qualifiers.h"
+
 namespace caqa::kg {
 
 DisplayNames::DisplayNames(const KnowledgeGraph& kg, const RelationProfile& profile) : kg_(kg), profile_(profile) {}
@@ -95,6 +97,18 @@ std::string DisplayNames::with_plain_answers(std::string text, std::span<const E
     const std::string qualified = name(a), plain(kg_.entity_name(a));
     for (std::size_t at = text.find(qualified); at != std::string::npos; at = text.find(qualified, at + plain.size()))
       text.replace(at, qualified.size(), plain);
+  }
+  return text;
+}
+
+std::string DisplayNames::plain_where_told(std::string text, std::span<const EntityId> entities) const {
+  for (EntityId e : entities) {
+    const Qualifier q = qualifier(e);
+    if (q.relation == kNone) continue;
+    const std::string_view plain = kg_.entity_name(e);
+    const bool namesake = std::any_of(entities.begin(), entities.end(),
+                                      [&](EntityId o) { return o != e && kg_.entity_name(o) == plain; });
+    text = verbalize::plain_where_told(std::move(text), name(e), plain, kg_.entity_name(q.value), namesake);
   }
   return text;
 }

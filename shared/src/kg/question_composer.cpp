@@ -12,7 +12,6 @@
 
 #include <fmt/format.h>
 
-#include "caqa/kg/citation_facts.h"
 #include "caqa/kg/verbalizer.h"
 #include "caqa/verbalize/english.h"
 #include "pattern_ends.h"
@@ -22,10 +21,6 @@ namespace caqa::kg {
 using verbalize::Slot;
 
 namespace {
-
-// A link that holds once for at least this share of its subjects is named in the singular
-// where the KG gives one ("the spouse of ..."): citation_facts.h's near-functional share.
-constexpr double kSingularShare = CitationFacts::kNearFunctionalShare;
 
 // The phrase side that asks for the node's end of the pattern.
 Side asked_side(const ResolvedPattern& p, const Node& n) { return p.tail == n ? Side::Tail : Side::Head; }
@@ -70,7 +65,7 @@ std::optional<std::string> Verbalizer::constant_phrase(const ExtendedQuery& quer
 }
 
 std::optional<Verbalizer::Phrase> Verbalizer::node_phrase(const ExtendedQuery& query, const Node& node,
-                                                          std::size_t from, const RelationProfile& profile) const {
+                                                          std::size_t from) const {
   if (!node.variable) {
     auto c = constant_phrase(query, node.id);
     if (!c) return std::nullopt;
@@ -91,12 +86,12 @@ std::optional<Verbalizer::Phrase> Verbalizer::node_phrase(const ExtendedQuery& q
     const auto c = constant_phrase(query, far.id);
     if (!c || phrase.empty()) return std::nullopt;
     const bool definite = c->rfind("the ", 0) == 0;
-    // "the director of Jaws" names one entity where the KG gives one and the link mostly
-    // holds once ("the spouse of Michelle Obama"); else the phrase names them all ("the
-    // films starring Rami Malek").
+    // "the director of Jaws" names one entity where the KG gives one; else the phrase names
+    // them all ("the films starring Rami Malek"). Readers read "the producers of" as more
+    // than one (issue 40); a set the world has more of is not asked (answerability.h).
     const std::size_t count =
         (p.tail == node ? kg_.out_edges(far.id, p.relation) : kg_.in_edges(far.id, p.relation)).size();
-    const bool plural = count != 1 || profile.at(p.relation, p.tail == node).single_share() < kSingularShare;
+    const bool plural = count != 1;
     // "the university Samuel Beckett, who has worked as a novelist, attended": a clause
     // inside a noun phrase is more than a reader can hold.
     if (c->find(", ") != std::string::npos && !phrase.ends_with("{x}")) return std::nullopt;
@@ -107,8 +102,7 @@ std::optional<Verbalizer::Phrase> Verbalizer::node_phrase(const ExtendedQuery& q
   return std::nullopt;
 }
 
-std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& query, const Attribution& g,
-                                                         const RelationProfile& profile) const {
+std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& query, const Attribution& g) const {
   if (!question_phrases_) return std::nullopt;
   const ResolvedQuery& q = query.branches[0];
   const Node answer{true, 0};
@@ -151,7 +145,7 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
       auto out = fill(asked, x, false, false);
       return out ? std::optional(tidy_question(*out)) : std::nullopt;
     }
-    auto x = node_phrase(query, far, conditions[0], profile);
+    auto x = node_phrase(query, far, conditions[0]);
     if (!x) return std::nullopt;
     // "Where was Steven Spielberg, who directed Jaws, born?" holds a clause in the middle:
     // asked as a clause on the answer instead ("Which city is the birthplace of Steven
@@ -199,7 +193,7 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
     for (std::size_t j : conditions) {
       const ResolvedPattern& other = q.patterns[j];
       if (done[j] || other.relation != p.relation || asked_side(other, answer) != side) continue;
-      auto x = node_phrase(query, end_at(other, verbalize::other(slot_of(other, answer))), j, profile);
+      auto x = node_phrase(query, end_at(other, verbalize::other(slot_of(other, answer))), j);
       if (!x) return std::nullopt;
       objects.push_back(x->text);
       noun_phrase = noun_phrase || x->noun_phrase;

@@ -250,7 +250,7 @@ std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, con
 
 std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const Attribution& g,
                                               const KnowledgeGraph& kg, const StandIns& stand_ins, Rng& rng,
-                                              const EditCheck& accept) {
+                                              const EditCheck& accept, const std::vector<bool>& unsaid) {
   if (auto asked = other_subject(query, g, kg, stand_ins, rng, accept)) return asked;
   const ResolvedQuery& q = query.branches[0];
   EntityId subject = kNone;
@@ -262,19 +262,23 @@ std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const 
     if (subject != kNone) break;
   }
   if (subject == kNone) return std::nullopt;
+  std::set<RelationId> never;
+  for (RelationId r = 0; r < unsaid.size(); ++r)
+    if (unsaid[r]) never.insert(r);
   std::set<RelationId> used = relations_of(query);
+  used.insert(never.begin(), never.end());
   std::set<EntityId> avoid;
   for (const Triple& t : g.supportive) avoid.insert({t.head, t.tail});
   avoid.erase(subject);
   // Failing that, one fact about the subject through a relation the query does not use;
   // the citation's padding (citation_facts.h) brings it to the length of the others.
   const std::size_t length = 1;
-  // Relations the query does not use; failing that (KGs with few relations), any
+  // Relations the query does not use; failing that (KGs with few relations), any said
   // relation, as long as the walk answers nothing.
   std::vector<Triple> out = walk(kg, subject, length, avoid, &used, rng);
   if (!out.empty() && !accept(out)) out.clear();
   for (int attempt = 0; out.empty() && attempt < 8; ++attempt) {
-    out = walk(kg, subject, length, avoid, nullptr, rng);
+    out = walk(kg, subject, length, avoid, &never, rng);
     if (!derived_answers(query, out).empty() || !accept(out)) out.clear();
   }
   if (out.empty()) return std::nullopt;

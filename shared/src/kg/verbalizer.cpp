@@ -133,8 +133,8 @@ std::string Verbalizer::describe(const ResolvedQuery& q, std::uint32_t v, std::s
 }
 
 std::optional<std::string> Verbalizer::question(const Question& original, const ExtendedQuery& query,
-                                                const Attribution& g, const RelationProfile& profile) const {
-  if (question_phrases_) return composed_question(query, g, profile);
+                                                const Attribution& g) const {
+  if (question_phrases_) return composed_question(query, g);
   const ResolvedQuery& q = query.branches[0];
   const Node answer{true, 0};
   std::string text;

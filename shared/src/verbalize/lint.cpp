@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "caqa/text.h"
+#include "caqa/verbalize/qualifiers.h"
 
 namespace caqa::verbalize {
 
@@ -123,6 +124,8 @@ std::string_view lint_rule_name(LintRule rule) {
     case LintRule::DanglingArticle: return "dangling_article";
     case LintRule::QuotedClause: return "quoted_clause";
     case LintRule::PluralSingular: return "plural_singular";
+    case LintRule::TwoClauses: return "two_clauses";
+    case LintRule::RestatedQualifier: return "restated_qualifier";
   }
   return "template_residue";
 }
@@ -147,6 +150,9 @@ std::string_view lint_rule_description(LintRule rule) {
     case LintRule::DanglingArticle: return "an article with no noun after it (\"won the.\")";
     case LintRule::QuotedClause: return "a relative clause inside a quoted name";
     case LintRule::PluralSingular: return "a plural verb before a singular noun (\"work as an actor\")";
+    case LintRule::TwoClauses: return "a second relative clause in one sentence (\", who ..., which\")";
+    case LintRule::RestatedQualifier:
+      return "a qualifier whose value its sentence names (\"Tripoli (Libya) ... Libya\")";
   }
   return "";
 }
@@ -164,17 +170,25 @@ bool contains_name(std::string_view text, std::string_view name) {
 
 namespace {
 
+// The sample's names in `lower` as spaces, so that a title says nothing ("You Are the
+// Apple of My Eye"); a name's last period stays, since it may end the sentence too ("...
+// directed by Michael Landon Jr.").
+void blank_names(std::string& lower, std::span<const std::string> names) {
+  for (const std::string& name : names) {
+    const std::string n = ascii_lower(name);
+    if (n.empty()) continue;
+    const std::size_t kept = n.back() == '.' ? 1 : 0;
+    for (std::size_t at = lower.find(n); at != std::string::npos; at = lower.find(n, at + n.size()))
+      std::fill(lower.begin() + static_cast<std::ptrdiff_t>(at),
+                lower.begin() + static_cast<std::ptrdiff_t>(at + n.size() - kept), ' ');
+  }
+}
+
 // PluralSingular: a plural verb before a singular noun phrase ("A and B work as an actor",
 // "were the spouse of", "are a city in"), what agreement leaves when subjects share a
 // predicate. The sample's names are set aside ("You Are the Apple of My Eye").
 std::size_t plural_singular(std::string lower, std::span<const std::string> names) {
-  for (const std::string& name : names) {
-    const std::string n = ascii_lower(name);
-    if (n.empty()) continue;
-    for (std::size_t at = lower.find(n); at != std::string::npos; at = lower.find(n, at + n.size()))
-      std::fill(lower.begin() + static_cast<std::ptrdiff_t>(at),
-                lower.begin() + static_cast<std::ptrdiff_t>(at + n.size()), ' ');
-  }
+  blank_names(lower, names);
   std::size_t found = 0;
   for (std::string_view phrase : {" work as a ", " work as an ", " have worked as a ", " have worked as an ", " are a ",
                                   " are an ", " were a ", " were an "})
@@ -192,6 +206,25 @@ std::size_t plural_singular(std::string lower, std::span<const std::string> name
 void lint_clauses(std::string_view text, std::string_view lower, const std::vector<WordRange>& words,
                   std::span<const std::string> names, LintCounts& out);
 
+// TwoClauses: sentences with a second ", who" / ", which" / ", whose" (one clause may hold
+// several predicates: "who directed Jaws and was born in Cincinnati"). Names set aside.
+std::size_t two_clauses(std::string lower, std::span<const std::string> names) {
+  blank_names(lower, names);
+  std::size_t found = 0, in_sentence = 0;
+  for (std::size_t i = 0; i < lower.size(); ++i) {
+    if (lower[i] == '[' ||
+        ((lower[i] == '.' || lower[i] == '?' || lower[i] == '!') && (i + 1 == lower.size() || lower[i + 1] == ' '))) {
+      in_sentence = 0;
+      continue;
+    }
+    if (lower[i] != ',') continue;
+    const std::string_view rest = std::string_view(lower).substr(i);
+    if (rest.starts_with(", who ") || rest.starts_with(", which ") || rest.starts_with(", whose "))
+      found += ++in_sentence == 2 ? 1 : 0;
+  }
+  return found;
+}
+
 // lint_text of `text`, whose lower-cased bytes are `lower`.
 LintCounts lint_lowered(std::string_view text, std::string_view lower, std::span<const std::string> names) {
   LintCounts out;
@@ -199,6 +232,8 @@ LintCounts lint_lowered(std::string_view text, std::string_view lower, std::span
       static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return c == '{' || c == '}'; }));
   out[LintRule::EntitySuchThat] = count_words(lower, "the entity such that");
   out[LintRule::PluralSingular] = plural_singular(std::string(lower), names);
+  out[LintRule::TwoClauses] = two_clauses(std::string(lower), names);
+  out[LintRule::RestatedQualifier] = restated_qualifiers(text);
   // 'tagged "good, which Goodbye, Columbus has an IMDb rating of,"': a clause inside quotes.
   for (std::size_t open = text.find('"'); open != std::string_view::npos;) {
     const std::size_t close = text.find('"', open + 1);
@@ -305,7 +340,10 @@ std::size_t missing_names(std::string_view text, std::span<const std::string> na
   // A role said of several ("have worked as guitarists") names it in the plural.
   return static_cast<std::size_t>(std::count_if(names.begin(), names.end(), [&](const std::string& name) {
     const std::string n = ascii_lower(name);
-    return !name.empty() && count_words(lower, n) == 0 && count_words(lower, plural_noun(n)) == 0;
+    if (name.empty() || count_words(lower, n) > 0 || count_words(lower, plural_noun(n)) > 0) return false;
+    // Named plainly where its sentence says what the qualifier would (qualifiers.h).
+    const auto parts = split_qualified(name);
+    return !parts || !told_in_a_sentence(text, parts->first, parts->second);
   }));
 }
 

@@ -23,6 +23,12 @@ struct CitationDraft {
   std::vector<double> cues;  // caqa::audit::QuestionCues::all of its text
 };
 
+// The question's target: the mean of each label's mean cues, moved into the range every
+// label's drafts reach where they overlap (a label whose drafts are all short would
+// otherwise be the short one across questions: MetaQA's contradictory citations).
+// `pools` holds the labels' drafts, each with its cues; empty pools are left out.
+std::vector<double> shared_target(const std::vector<const std::vector<CitationDraft>*>& pools);
+
 // Index of the draft whose cues are nearest `target` (the first of equals).
 std::size_t nearest_draft(const std::vector<CitationDraft>& drafts, const std::vector<double>& target);
 

@@ -51,6 +51,10 @@ class DisplayNames {
   // `text` with those answers' qualified names made plain.
   std::string with_plain_answers(std::string text, std::span<const EntityId> answers,
                                  std::span<const Triple> facts) const;
+  // `text` with the qualified names of `entities` made plain in each sentence that names
+  // the qualifier's value outside a qualifier (caqa/verbalize/qualifiers.h): "Eddie
+  // Redmayne, a citizen of the United Kingdom, was born in London" (issue 40).
+  std::string plain_where_told(std::string text, std::span<const EntityId> entities) const;
 
  private:
   const KnowledgeGraph& kg_;

@@ -71,10 +71,11 @@ std::optional<ContradictoryEdit> contradictory(const Attribution& g, const Knowl
 // an entity at the same end of the same relation) and grounded, sharing no triple and no
 // entity but the query's constants with G; failing that, one fact about the query's
 // subject through a relation the query does not use (the padding of citation_facts.h
-// adds the rest).
+// adds the rest), never one of the relations `unsaid` marks (Verbalizer::unsaid: MetaQA's
+// tags would read as a hint, "X has tags cheech marin").
 std::optional<std::vector<Triple>> irrelevant(const ExtendedQuery& query, const Attribution& g,
                                               const KnowledgeGraph& kg, const StandIns& stand_ins, Rng& rng,
-                                              const EditCheck& accept);
+                                              const EditCheck& accept, const std::vector<bool>& unsaid = {});
 
 // Verification (what each label must satisfy when the query is run on the edited subgraph).
 bool derives_all(const ExtendedQuery& query, std::span<const Triple> subgraph, const std::vector<EntityId>& targets);

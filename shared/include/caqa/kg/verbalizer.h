@@ -48,15 +48,13 @@ class Verbalizer {
   // The extended question. With question phrases (query_templates.h), composed from the
   // query (question_composer.cpp), nullopt when a phrase it needs is missing; without,
   // the source question's own text with the extension said as a clause.
-  std::optional<std::string> question(const Question& original, const ExtendedQuery& query, const Attribution& g,
-                                      const RelationProfile& profile) const;
+  std::optional<std::string> question(const Question& original, const ExtendedQuery& query, const Attribution& g) const;
   // Phrases for composed questions; not owned, outlives the verbaliser.
   void set_question_phrases(const QueryTemplates* phrases) { question_phrases_ = phrases; }
   // Qualified names for entities that share a name (display_names.h); not owned.
   void set_display_names(const DisplayNames* names) { display_names_ = names; }
   const DisplayNames* display_names() const { return display_names_; }
-  std::optional<std::string> composed_question(const ExtendedQuery& query, const Attribution& g,
-                                               const RelationProfile& profile) const;
+  std::optional<std::string> composed_question(const ExtendedQuery& query, const Attribution& g) const;
   // Every fact of G stated (answer_statement.cpp): a sentence per derivation, the answer
   // its subject where a phrasing allows ("Cincinnati is the birthplace of Steven
   // Spielberg, who directed Jaws [1].").
@@ -95,14 +93,17 @@ class Verbalizer {
   // "who directed Jaws", "which Steven Spielberg directed": pattern `pattern` said of `node`.
   std::string clause_about(Derivation& d, const Node& node, std::size_t pattern, std::size_t depth) const;
   std::string try_clause_about(Derivation& d, const Node& node, std::size_t pattern, std::size_t depth) const;
+  // The sentence's one relative clause on `node`, from the unsaid patterns listed (all but
+  // `from`), its predicates joined; empty when the sentence has its clause already.
+  std::string clauses_about(Derivation& d, const Node& node, std::size_t from, std::size_t depth,
+                            const std::vector<std::size_t>& patterns) const;
   // question_composer.cpp: a node of the query as the question says it.
   struct Phrase {
     std::string text;
     bool noun_phrase = false;  // "the director of Jaws", not a name
     bool plural = false;       // "the films starring Rami Malek"
   };
-  std::optional<Phrase> node_phrase(const ExtendedQuery& query, const Node& node, std::size_t from,
-                                    const RelationProfile& profile) const;
+  std::optional<Phrase> node_phrase(const ExtendedQuery& query, const Node& node, std::size_t from) const;
   // A constant's name; the subject of a head intersection with its new fact as a clause.
   std::optional<std::string> constant_phrase(const ExtendedQuery& query, EntityId c) const;
   bool is_person(const ResolvedPattern& p, const Node& n, EntityId e) const;

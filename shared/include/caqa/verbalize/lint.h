@@ -33,16 +33,18 @@ enum class LintRule : std::uint8_t {
   DanglingArticle,     // "which Brad Pitt won the.": an article with no noun after it
   QuotedClause,        // 'tagged "good, which ... has a rating of,"': a clause inside a quoted name
   // Issue 40: what sharing a sentence among subjects can leave.
-  PluralSingular,  // "A and B work as an actor", "were the spouse of": a plural verb, a singular noun
+  PluralSingular,     // "A and B work as an actor", "were the spouse of": a plural verb, a singular noun
+  TwoClauses,         // "A, who ..., starred in B, which ...": a second relative clause in a sentence
+  RestatedQualifier,  // "Tripoli (Libya) is the capital of Libya": a qualifier its sentence says
 };
 
-inline constexpr int kLintRuleCount = 18;
+inline constexpr int kLintRuleCount = 20;
 inline constexpr std::array<LintRule, kLintRuleCount> kLintRules = {
     LintRule::TemplateResidue, LintRule::EntitySuchThat,     LintRule::DoubledWord,   LintRule::ArticleSound,
     LintRule::LowercaseStart,  LintRule::ItsApostrophe,      LintRule::MissingEntity, LintRule::GivenThat,
     LintRule::StackedRelative, LintRule::ExtraposedRelative, LintRule::RepeatedNoun,  LintRule::AmbiguousEcho,
     LintRule::MissingClaim,    LintRule::MissingQualifier,   LintRule::TypeWord,      LintRule::DanglingArticle,
-    LintRule::QuotedClause,    LintRule::PluralSingular};
+    LintRule::QuotedClause,    LintRule::PluralSingular,     LintRule::TwoClauses,    LintRule::RestatedQualifier};
 
 std::string_view lint_rule_name(LintRule rule);  // stable: "template_residue", ... (statistics, manifest)
 std::string_view lint_rule_description(LintRule rule);
