@@ -114,30 +114,35 @@ std::string Verbalizer::noun_phrase(Derivation& d, const Node& node, std::size_t
   return clause.empty() ? out : out + ", " + clause + ",";
 }
 
-std::optional<std::string> Verbalizer::sentence_from_a_constant(const ResolvedQuery& q,
-                                                                const std::vector<Triple>& facts,
-                                                                const std::vector<bool>& already_said) const {
+std::optional<std::string> Verbalizer::sentence_from_one_subject(const ResolvedQuery& q,
+                                                                 const std::vector<Triple>& facts,
+                                                                 const std::vector<bool>& already_said) const {
   // "Masaru Ibuka was educated at Waseda University and is a citizen of Japan, which has
-  // Japanese as an official language": the constant as the subject, every pattern it
-  // touches a predicate about it, the path on to the answer as clauses on its far ends.
-  for (const ResolvedPattern& start : q.patterns)
-    for (const Node& c : {start.head, start.tail}) {
-      if (c.variable) continue;
-      Derivation d{q, facts, already_said};
-      std::vector<std::string> predicates;
-      bool each = true;
-      for (std::size_t i = 0; i < q.patterns.size() && each; ++i) {
-        if (d.said[i] || !touches(q.patterns[i], c)) continue;
-        const Slot about = slot_of(q.patterns[i], c);
-        d.said[i] = true;
-        const std::string far = noun_phrase(d, end_at(q.patterns[i], verbalize::other(about)), i, 1);
-        std::string pred = phrasing(q.patterns[i].relation).predicate_about(about, far);
-        each = !pred.empty();
-        predicates.push_back(std::move(pred));
+  // Japanese as an official language": a constant as the subject, every pattern it touches
+  // a predicate about it, the path on to the answer as a clause on a far end. Failing
+  // that, a middle entity ("Peter Benchley wrote the screenplay of Jaws and was born in New
+  // York City, which is home to Columbia University"), so that no name is said twice.
+  const Node answer{true, 0};
+  for (const bool middles : {false, true})
+    for (std::size_t s = 0; s < q.patterns.size(); ++s)
+      for (const Node& c : {q.patterns[s].head, q.patterns[s].tail}) {
+        if (c.variable != middles || c == answer) continue;
+        Derivation d{q, facts, already_said};
+        const EntityId subject = d.entity(c, s);
+        std::vector<std::string> predicates;
+        bool each = true;
+        for (std::size_t i = 0; i < q.patterns.size() && each; ++i) {
+          if (d.said[i] || !touches(q.patterns[i], c)) continue;
+          const Slot about = slot_of(q.patterns[i], c);
+          d.said[i] = true;
+          const std::string far = noun_phrase(d, end_at(q.patterns[i], verbalize::other(about)), i, 1);
+          std::string pred = phrasing(q.patterns[i].relation).predicate_about(about, far);
+          each = !pred.empty();
+          predicates.push_back(std::move(pred));
+        }
+        if (!each || std::find(d.said.begin(), d.said.end(), false) != d.said.end()) continue;
+        return tidy(name(subject) + " " + verbalize::join_list(predicates));
       }
-      if (!each || std::find(d.said.begin(), d.said.end(), false) != d.said.end()) continue;
-      return tidy(name(c.id) + " " + verbalize::join_list(predicates));
-    }
   return std::nullopt;
 }
 
@@ -198,9 +203,9 @@ std::vector<std::string> Verbalizer::derivation_sentences(const ResolvedQuery& q
                          answers));
   }
   // A fact no clause could carry would need a sentence of its own: a path told from its
-  // named end says it in one instead (sentence_from_a_constant).
+  // named end or a middle says it in one instead (sentence_from_one_subject).
   if (answers.size() == 1 && std::find(d.said.begin(), d.said.end(), false) != d.said.end())
-    if (std::optional<std::string> one = sentence_from_a_constant(q, facts, already_said)) return {std::move(*one)};
+    if (std::optional<std::string> one = sentence_from_one_subject(q, facts, already_said)) return {std::move(*one)};
   // A fact no clause could carry is said on its own: the statement never drops a claim.
   std::vector<std::string> sentences;
   if (!out.empty()) sentences.push_back(std::move(out));

@@ -80,10 +80,10 @@ class Verbalizer {
   std::vector<std::string> derivation_sentences(const ResolvedQuery& q, const std::vector<Triple>& facts,
                                                 const std::vector<std::string>& answers,
                                                 const std::vector<bool>& already_said) const;
-  // One sentence with a constant of the path as its subject, where it says every pattern
-  // not `already_said`; nullopt where no constant does.
-  std::optional<std::string> sentence_from_a_constant(const ResolvedQuery& q, const std::vector<Triple>& facts,
-                                                      const std::vector<bool>& already_said) const;
+  // One sentence with a constant of the path, or else a middle entity, as its subject, where
+  // it says every pattern not `already_said`; nullopt where none does.
+  std::optional<std::string> sentence_from_one_subject(const ResolvedQuery& q, const std::vector<Triple>& facts,
+                                                       const std::vector<bool>& already_said) const;
   // What one branch's derivations state.
   std::string branch_statement(const ResolvedQuery& q, std::span<const AnswerDerivation> derivations) const;
   // Whether the relation's first phrasing quotes the node's end of the pattern ('tagged "good"').
