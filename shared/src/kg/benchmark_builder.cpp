@@ -182,11 +182,8 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     return out;
   }
   std::string text = *asked;
-  if (const DisplayNames* names = verbalizer.display_names()) {
-    std::vector<EntityId> entities;
-    for (const Triple& t : g->supportive) entities.insert(entities.end(), {t.head, t.tail});
-    text = names->plain_where_told(std::move(text), entities);
-  }
+  if (const DisplayNames* names = verbalizer.display_names())
+    text = names->plain_where_told(std::move(text), std::span<const Triple>(g->supportive));
 
   const CitationFacts padding(extended, *g, kg, profile, verbalizer.unsaid());
   if (!padding.can_name_all()) {

@@ -113,4 +113,12 @@ std::string DisplayNames::plain_where_told(std::string text, std::span<const Ent
   return text;
 }
 
+std::string DisplayNames::plain_where_told(std::string text, std::span<const Triple> facts) const {
+  std::vector<EntityId> entities;
+  for (const Triple& t : facts)
+    for (EntityId e : {t.head, t.tail})
+      if (std::find(entities.begin(), entities.end(), e) == entities.end()) entities.push_back(e);
+  return plain_where_told(std::move(text), std::span<const EntityId>(entities));
+}
+
 }  // namespace caqa::kg

@@ -55,6 +55,8 @@ class DisplayNames {
   // the qualifier's value outside a qualifier (caqa/verbalize/qualifiers.h): "Eddie
   // Redmayne, a citizen of the United Kingdom, was born in London" (issue 40).
   std::string plain_where_told(std::string text, std::span<const EntityId> entities) const;
+  // The same for the entities of `facts` (a question's or an answer's: those of G).
+  std::string plain_where_told(std::string text, std::span<const Triple> facts) const;
 
  private:
   const KnowledgeGraph& kg_;
