@@ -96,9 +96,11 @@ void BuildInputFlags::add_to(CLI::App& app) {
                  "term (docs/benchmark.md; default: the embedded KG's table, none for other KGs)")
       ->type_name("FILE");
   app.add_option("--qualifiers", qualifiers,
-                 "What tells entities that share a name apart, written after the name (\"A Star Is Born (1937)\"): "
-                 "type<TAB>relation ... in order of preference (docs/benchmark.md; default: the embedded KG's table; "
-                 "without one, a relation that holds once)")
+                 "What tells entities that share a name apart and how a text writes it: type<TAB>relation ... in "
+                 "order of preference, then optionally <TAB>form | ... per relation (\"the {value} film {name}\": "
+                 "\"the 1937 film A Star Is Born\"; without a form, \"A Star Is Born (1937)\"; type * gives forms "
+                 "for any type). Default: the embedded KG's table, MetaQA's release years; without one, a relation "
+                 "that holds once (data/default/README.md)")
       ->type_name("FILE");
 }
 
@@ -175,6 +177,8 @@ std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& flag
     s.implied_facts = read.embedded("default/implied_facts.tsv");
   if (!flags.qualifiers.empty())
     s.qualifiers = read.file(flags.qualifiers);
+  else if (!flags.metaqa.empty())
+    s.qualifiers = read.embedded("templates/metaqa_qualifiers.tsv");
   else if (use_default)
     s.qualifiers = read.embedded("default/qualifiers.tsv");
   if (!read.error().empty()) {

@@ -10,7 +10,7 @@ metaqa=../shared/data/metaqa
 if [ ! -f "$metaqa/kg/train.txt" ]; then echo "skipped: $metaqa is absent"; exit 77; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$caqa" build -q --no-harden --metaqa "$metaqa" --max-questions 3000 -o "$tmp/out" || { echo "FAIL: caqa build exited $?"; exit 1; }
+"$caqa" build -q --no-harden --metaqa "$metaqa" --max-questions 4000 -o "$tmp/out" || { echo "FAIL: caqa build exited $?"; exit 1; }
 python3 - "$tmp/out/manifest.json" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))

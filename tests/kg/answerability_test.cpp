@@ -85,4 +85,30 @@ TEST(Answerability, TwoOpenSetsMeetInAFew) {
             std::nullopt);
 }
 
+TEST(Answerability, OneOfSeveralObjectsIsAnOpenQuestion) {
+  const Case c;
+  // "Who starred in f0?": every film has two actors here; the world has more.
+  const auto why = c.why({{c.entity("film/f0"), c.relation("starring"), kAnswer}}, 1);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("one of several a subject usually has"), std::string::npos) << *why;
+  // "Who directed f0?": one director a film.
+  EXPECT_EQ(c.why({{c.entity("film/f0"), c.relation("directed_by"), kAnswer}}, 1), std::nullopt);
+  // "Who was married to John Ford?": a symmetric link names a few.
+  EXPECT_EQ(c.why({{c.entity("person/ford"), c.relation("spouse"), kAnswer}}, 1), std::nullopt);
+}
+
+TEST(Answerability, AUnionAsksEachListUnlessAlmostNoSubjectHoldsOnce) {
+  const Case c;
+  ExtendedQuery q;
+  auto branch = [&](std::string_view film, std::string_view relation) {
+    return ResolvedQuery{{{c.entity(film), c.relation(relation), kAnswer}}, {"?a"}};
+  };
+  // "Who starred in each of f0 and f1?": no film has one actor.
+  q.branches = {branch("film/f0", "starring"), branch("film/f1", "starring")};
+  ASSERT_TRUE(unanswerable(q, Attribution{}, c.profile, nullptr).has_value());
+  // "Who directed each of f0 and f1?"
+  q.branches = {branch("film/f0", "directed_by"), branch("film/f1", "directed_by")};
+  EXPECT_EQ(unanswerable(q, Attribution{}, c.profile, nullptr), std::nullopt);
+}
+
 }  // namespace

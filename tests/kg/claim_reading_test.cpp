@@ -160,4 +160,26 @@ TEST_F(ClaimReadingTest, SameNameEntitiesGetAQualifier) {
   EXPECT_FALSE(names.shared(entity("film/jaws")));
 }
 
+TEST_F(ClaimReadingTest, AQualifierIsWrittenAsAWriterPutsIt) {
+  DisplayNames names(kg, profile);
+  ProblemCounts problems;
+  names.read_preferences({"q.tsv", "film\trelease_year\tthe {value} film {name}\n"}, problems);
+  EXPECT_EQ(problems.total(), 0u);
+  const EntityId halloween = entity("film/halloween_1978");
+  std::string lead;
+  EXPECT_EQ(names.written_name(halloween, &lead), "the 1978 film Halloween");
+  EXPECT_EQ(lead, "the film ");
+  EXPECT_EQ(names.written_name(entity("film/jaws")), "Jaws");
+  const std::vector<EntityId> both = {halloween};
+  // Upper case at a sentence's start, the form's own words said once.
+  EXPECT_EQ(
+      names.as_written("[1] Halloween (1978) was scored by John Carpenter. He scored the film Halloween (1978).", both),
+      "[1] The 1978 film Halloween was scored by John Carpenter. He scored the 1978 film Halloween.");
+  // A type "*" gives forms for any type.
+  DisplayNames any(kg, profile);
+  any.read_preferences({"q.tsv", "*\trelease_year\tthe {value} film {name}\n"}, problems);
+  EXPECT_EQ(problems.total(), 0u);
+  EXPECT_EQ(any.written_name(halloween), "the 1978 film Halloween");
+}
+
 }  // namespace

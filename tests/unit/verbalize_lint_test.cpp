@@ -226,4 +226,17 @@ TEST(Qualifiers, PlainWhereTheSentenceTellsItApart) {
   EXPECT_FALSE(split_qualified("Paris"));
 }
 
+TEST(Qualifiers, InAWritersForm) {
+  EXPECT_EQ(in_writers_form("Who was born in London (United Kingdom)? London (United Kingdom) is large.",
+                            "London (United Kingdom)", "London in the United Kingdom", ""),
+            "Who was born in London in the United Kingdom? London in the United Kingdom is large.");
+  EXPECT_EQ(in_writers_form("John Williams (composer) scored Jaws. Jaws, by John Williams (composer), won.",
+                            "John Williams (composer)", "the composer John Williams", ""),
+            "The composer John Williams scored Jaws. Jaws, by the composer John Williams, won.");
+  // "the album" said once; "The album" at a sentence's start as well.
+  EXPECT_EQ(in_writers_form("The album Abbey Road (1969) is by the album Abbey Road (1969).", "Abbey Road (1969)",
+                            "the 1969 album Abbey Road", "the album "),
+            "The 1969 album Abbey Road is by the 1969 album Abbey Road.");
+}
+
 }  // namespace

@@ -319,7 +319,7 @@ std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attri
   // the capital of Jamaica"): the question does not name it, so it is named one way.
   if (display_names_) {
     out = display_names_->with_plain_answers(std::move(out), g.targets, g.supportive);
-    out = display_names_->plain_where_told(std::move(out), std::span<const Triple>(g.supportive));
+    out = display_names_->as_written(std::move(out), std::span<const Triple>(g.supportive));
   }
   return verbalize::capitalized(tidy(out)) + " [1].";
 }

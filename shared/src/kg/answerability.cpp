@@ -95,6 +95,33 @@ bool asks_through_an_open_set(const ExtendedQuery& query, const RelationProfile&
   return false;
 }
 
+// The answer's only link (in some branch) is one of several a subject usually has: "What
+// is the occupation of Jaden Smith?", "Who starred in Oldboy?", "Which award did Moonlight
+// win?", "Where did Bill Gates study?". The KG lists some; a reader who knows the world
+// names others the answer leaves out (blind readers flagged them, issue 40). Asked of a
+// link that mostly holds once (a director, a birthplace), the KG's answer is the world's.
+// A union asks each namesake's own list ("What genre is each of the two films named
+// Gaslight?"), read as what the KG lists; only a link almost no subject holds once (a cast)
+// leaves it open there.
+bool asks_one_of_many(const ExtendedQuery& query, const RelationProfile& profile) {
+  constexpr double kMostlyOnce = 0.8;  // CitationFacts::kNearFunctionalShare's reading of "mostly"
+  constexpr double kAlmostNeverOnce = 0.2;
+  const double below = query.branches.size() > 1 ? kAlmostNeverOnce : kMostlyOnce;
+  const Node answer{true, 0};
+  for (const ResolvedQuery& branch : query.branches) {
+    std::size_t links = 0;
+    bool one_of_many = false;
+    for (const ResolvedPattern& p : branch.patterns) {
+      if (!(p.head == answer || p.tail == answer)) continue;
+      ++links;
+      const bool from_head = p.tail == answer;
+      one_of_many = !profile.symmetric(p.relation) && profile.at(p.relation, from_head).single_share() < below;
+    }
+    if (links == 1 && one_of_many) return true;
+  }
+  return false;
+}
+
 // A fact of G holds more than once where its relation holds once (relation_profile.h,
 // overfull): a merged title, a film by two directors; or names an entity that is both a
 // value and a thing (MetaQA's "2012").
@@ -134,6 +161,8 @@ std::optional<std::string> unanswerable(const ExtendedQuery& query, const Attrib
     return "open question: every link to the answer names an open set or a large class, and one at most narrows it";
   if (asks_through_an_open_set(query, profile))
     return "open question: a middle of the question is a set the world has more of (the films directed by X)";
+  if (asks_one_of_many(query, profile))
+    return "open question: the answer's only link is one of several a subject usually has";
   if (grounds_on_a_merged_entity(g, profile))
     return "a fact of G has a second value where its relation holds once, or names a value that is also a thing";
   return misleading_names(g, names);

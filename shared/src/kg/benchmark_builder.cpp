@@ -183,7 +183,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   }
   std::string text = *asked;
   if (const DisplayNames* names = verbalizer.display_names())
-    text = names->plain_where_told(std::move(text), std::span<const Triple>(g->supportive));
+    text = names->as_written(std::move(text), std::span<const Triple>(g->supportive));
 
   const CitationFacts padding(extended, *g, kg, profile, verbalizer.unsaid());
   if (!padding.can_name_all()) {

@@ -301,7 +301,7 @@ std::string Verbalizer::citation(std::span<const Triple> triples, std::span<cons
     }
     w.write_group(groups, g, g < cut ? cut : groups.size());  // a clause never reaches into the next passage
   }
-  return display_names_ ? display_names_->plain_where_told(std::move(w.out), plan.entities) : w.out;
+  return display_names_ ? display_names_->as_written(std::move(w.out), plan.entities) : w.out;
 }
 
 }  // namespace caqa::kg

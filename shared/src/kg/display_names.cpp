@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "caqa/verbalize/english.h"
 #include "caqa/verbalize/qualifiers.h"
 
 namespace caqa::kg {
@@ -9,22 +10,35 @@ namespace caqa::kg {
 DisplayNames::DisplayNames(const KnowledgeGraph& kg, const RelationProfile& profile) : kg_(kg), profile_(profile) {}
 
 void DisplayNames::read_preferences(const TextSource& source, ProblemCounts& problems) {
-  for (const auto& [type_name, relations] : read_two_column_table(source, problems)) {
-    const auto type = kg_.find_type(type_name);
+  auto words = [](std::string_view list, std::string_view separator) {
+    std::vector<std::string_view> out;
+    for (std::size_t at = 0; at < list.size();) {
+      const std::size_t end = std::min(list.find(separator, at), list.size());
+      if (end > at) out.push_back(list.substr(at, end - at));
+      at = end + separator.size();
+    }
+    return out;
+  };
+  for (const auto& [type_name, columns] : read_two_column_table(source, problems)) {
+    const std::size_t tab = std::min(columns.find('\t'), columns.size());
+    const std::string_view relations = std::string_view(columns).substr(0, tab);
+    const auto forms = words(tab < columns.size() ? std::string_view(columns).substr(tab + 1) : "", " | ");
+    // "*": forms for entities of any type (a KG without types: MetaQA), no order.
+    const bool any = type_name == "*";
+    const auto type = any ? std::optional<TypeId>(kNone) : kg_.find_type(type_name);
     if (!type) {
       problems.add("qualifiers: a type the KG lacks", source.name, type_name);
       continue;
     }
-    auto& list = preferences_[*type];
-    for (std::size_t at = 0; at < relations.size();) {
-      const std::size_t end = std::min(relations.find(' ', at), relations.size());
-      if (end > at) {
-        if (auto r = kg_.find_relation(std::string_view(relations).substr(at, end - at)))
-          list.push_back(*r);
-        else
-          problems.add("qualifiers: a relation the KG lacks", source.name, relations.substr(at, end - at));
+    const auto names = words(relations, " ");
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const auto r = kg_.find_relation(names[i]);
+      if (!r) {
+        problems.add("qualifiers: a relation the KG lacks", source.name, std::string(names[i]));
+        continue;
       }
-      at = end + 1;
+      if (!any) preferences_[*type].push_back(*r);
+      if (i < forms.size() && forms[i] != "-") forms_[{*type, *r}] = std::string(forms[i]);
     }
   }
 }
@@ -64,6 +78,48 @@ std::string DisplayNames::name(EntityId e) const {
   std::string out(kg_.entity_name(e));
   if (const Qualifier q = qualifier(e); q.relation != kNone) out += " (" + std::string(kg_.entity_name(q.value)) + ")";
   return out;
+}
+
+std::string DisplayNames::written_name(EntityId e, std::string* lead) const {
+  const Qualifier q = qualifier(e);
+  if (q.relation == kNone) return name(e);
+  auto form = forms_.find({kg_.entity_type(e), q.relation});
+  if (form == forms_.end()) form = forms_.find({kNone, q.relation});
+  if (form == forms_.end()) return name(e);
+  const std::string value(kg_.entity_name(q.value));
+  std::string out = form->second, before;
+  for (auto [slot, text] : {std::pair<std::string_view, std::string>{"{name}", std::string(kg_.entity_name(e))},
+                            {"{the value}", verbalize::definite_name(value)},
+                            {"{value}", value}})
+    if (const std::size_t at = out.find(slot); at != std::string::npos) out.replace(at, slot.size(), text);
+  if (lead) {
+    // The form's words before the name, without the value: "the {value} film {name}" -> "the
+    // film "; none where that leaves one word ("the {value} {name}": any "the" would match).
+    const std::string_view pattern = form->second;
+    const std::size_t v = pattern.find("{value}"), n = pattern.find("{name}");
+    lead->clear();
+    if (v < n && n != std::string_view::npos) {
+      std::string words = std::string(pattern.substr(0, v)) + std::string(pattern.substr(v + 7, n - v - 7));
+      for (std::size_t d = words.find("  "); d != std::string::npos; d = words.find("  ")) words.erase(d, 1);
+      if (std::count(words.begin(), words.end(), ' ') >= 2) *lead = std::move(words);
+    }
+  }
+  return out;
+}
+
+std::string DisplayNames::as_written(std::string text, std::span<const EntityId> entities) const {
+  text = plain_where_told(std::move(text), entities);
+  std::string lead;
+  for (EntityId e : entities)
+    if (qualifier(e).relation != kNone) {
+      const std::string written = written_name(e, &lead);
+      if (written != name(e)) text = verbalize::in_writers_form(std::move(text), name(e), written, lead);
+    }
+  return text;
+}
+
+std::string DisplayNames::as_written(std::string text, std::span<const Triple> facts) const {
+  return as_written(std::move(text), std::span<const EntityId>(entities_of(facts)));
 }
 
 bool DisplayNames::states_qualifier(EntityId e, std::span<const Triple> facts) const {
@@ -113,12 +169,16 @@ std::string DisplayNames::plain_where_told(std::string text, std::span<const Ent
   return text;
 }
 
-std::string DisplayNames::plain_where_told(std::string text, std::span<const Triple> facts) const {
+std::vector<EntityId> DisplayNames::entities_of(std::span<const Triple> facts) {
   std::vector<EntityId> entities;
   for (const Triple& t : facts)
     for (EntityId e : {t.head, t.tail})
       if (std::find(entities.begin(), entities.end(), e) == entities.end()) entities.push_back(e);
-  return plain_where_told(std::move(text), std::span<const EntityId>(entities));
+  return entities;
+}
+
+std::string DisplayNames::plain_where_told(std::string text, std::span<const Triple> facts) const {
+  return plain_where_told(std::move(text), std::span<const EntityId>(entities_of(facts)));
 }
 
 }  // namespace caqa::kg

@@ -79,6 +79,29 @@ std::string plain_where_told(std::string text, std::string_view qualified, std::
   return text;
 }
 
+std::string in_writers_form(std::string text, std::string_view qualified, std::string_view written,
+                            std::string_view lead) {
+  for (std::size_t at = text.find(qualified); at != std::string::npos; at = text.find(qualified, at)) {
+    std::size_t begin = at;
+    if (!lead.empty() && at >= lead.size()) {
+      const std::string_view before = std::string_view(text).substr(at - lead.size(), lead.size());
+      const bool same = before.substr(1) == lead.substr(1) &&
+                        std::tolower(static_cast<unsigned char>(before[0])) == lead[0] &&
+                        (at == lead.size() || !word_byte(text[at - lead.size() - 1]));
+      if (same) begin = at - lead.size();
+    }
+    // A sentence starts at the text's start, after a passage marker or after a sentence's end.
+    std::size_t k = begin;
+    while (k > 0 && text[k - 1] == ' ') --k;
+    const bool starts = k == 0 || text[k - 1] == ']' || ends_sentence(text, k - 1);
+    std::string form(written);
+    if (starts && !form.empty()) form[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(form[0])));
+    text.replace(begin, at + qualified.size() - begin, form);
+    at = begin + form.size();
+  }
+  return text;
+}
+
 std::size_t restated_qualifiers(std::string_view text) {
   std::size_t found = 0;
   for (std::size_t open = text.find(" ("); open != std::string_view::npos; open = text.find(" (", open + 1)) {

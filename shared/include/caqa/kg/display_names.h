@@ -8,6 +8,7 @@
 // the KG may be a remote one.
 #pragma once
 
+#include <map>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -57,11 +58,22 @@ class DisplayNames {
   std::string plain_where_told(std::string text, std::span<const EntityId> entities) const;
   // The same for the entities of `facts` (a question's or an answer's: those of G).
   std::string plain_where_told(std::string text, std::span<const Triple> facts) const;
+  // The qualified name as a writer puts it (qualifiers.tsv's third column: "the {value} film
+  // {name}" -> "the 1933 film King Kong", "the {value} {name}" -> "the composer John
+  // Williams"); name(e) where the table gives no form. `lead`, when given, gets the form's
+  // words before the name without the value ("the film "), which a text may say already.
+  std::string written_name(EntityId e, std::string* lead = nullptr) const;
+  // A finished text's names: plain where told (plain_where_told), the rest in the writer's
+  // form (issue 40: "a qualifier in the form a writer would use").
+  std::string as_written(std::string text, std::span<const EntityId> entities) const;
+  std::string as_written(std::string text, std::span<const Triple> facts) const;
 
  private:
+  static std::vector<EntityId> entities_of(std::span<const Triple> facts);
   const KnowledgeGraph& kg_;
   const RelationProfile& profile_;
   std::unordered_map<TypeId, std::vector<RelationId>> preferences_;
+  std::map<std::pair<TypeId, RelationId>, std::string> forms_;  // type kNone: any type
 };
 
 }  // namespace caqa::kg

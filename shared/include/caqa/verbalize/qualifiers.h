@@ -26,6 +26,13 @@ bool told_in_a_sentence(std::string_view text, std::string_view plain, std::stri
 std::string plain_where_told(std::string text, std::string_view qualified, std::string_view plain,
                              std::string_view value, bool namesake);
 
+// `text` with each `qualified` ("King Kong (1933)") in a writer's form `written` ("the 1933
+// film King Kong"), upper-cased at a sentence's start. Where the text already says the
+// form's words around the name ("the film King Kong (1933)"), they are said once ("the 1933
+// film King Kong"): `lead` is the form before the name without the value ("the film ").
+std::string in_writers_form(std::string text, std::string_view qualified, std::string_view written,
+                            std::string_view lead);
+
 // The qualifiers of `text` ("(1960)") whose sentence names their value outside
 // parentheses as well ("The Magnificent Seven (1960) came out in 1960"): lint's
 // restated_qualifier.
