@@ -97,6 +97,15 @@ TEST(Answerability, OneOfSeveralObjectsIsAnOpenQuestion) {
   EXPECT_EQ(c.why({{c.entity("person/ford"), c.relation("spouse"), kAnswer}}, 1), std::nullopt);
 }
 
+TEST(Answerability, AMiddleThatIsOneOfSeveralIsAnOpenQuestion) {
+  const Case c;
+  // "Who was married to the actor of f0?": f0 has two actors.
+  const auto why =
+      c.why({{c.entity("film/f0"), c.relation("starring"), kMiddle}, {kMiddle, c.relation("spouse"), kAnswer}}, 2);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("a middle of the question"), std::string::npos) << *why;
+}
+
 TEST(Answerability, AUnionAsksEachListUnlessAlmostNoSubjectHoldsOnce) {
   const Case c;
   ExtendedQuery q;

@@ -7,6 +7,10 @@ namespace caqa::kg {
 
 namespace {
 
+// A link "mostly holds once" asked that way when this share of its subjects have one object
+// (CitationFacts::kNearFunctionalShare's reading of "mostly").
+constexpr double kMostlyOnce = 0.8;
+
 // Every link that leads to the answer is one the KG, asked that way, answers with many
 // objects on average (relation_profile.h, generic): "Who has worked as an aviator?",
 // "Which cities are in Mexico?". The world has more answers than the KG lists, so the
@@ -89,7 +93,13 @@ bool asks_through_an_open_set(const ExtendedQuery& query, const RelationProfile&
       if (h == hops.end() || t == hops.end() || h->second == t->second) continue;
       const bool from_head = h->second > t->second;
       const Node& reached = from_head ? p.tail : p.head;
-      if (reached.variable && !(reached == answer) && names_an_open_set(profile, p.relation, from_head)) return true;
+      // Forward, a link subjects mostly hold several times names one of several: "the
+      // producer of Back to the Future" (it had three).
+      const bool one_of_several =
+          from_head && !profile.symmetric(p.relation) && profile.at(p.relation, true).single_share() < kMostlyOnce;
+      if (reached.variable && !(reached == answer) &&
+          (names_an_open_set(profile, p.relation, from_head) || one_of_several))
+        return true;
     }
   }
   return false;
@@ -104,9 +114,11 @@ bool asks_through_an_open_set(const ExtendedQuery& query, const RelationProfile&
 // Gaslight?"), read as what the KG lists; only a link almost no subject holds once (a cast)
 // leaves it open there.
 bool asks_one_of_many(const ExtendedQuery& query, const RelationProfile& profile) {
-  constexpr double kMostlyOnce = 0.8;  // CitationFacts::kNearFunctionalShare's reading of "mostly"
+  // Asked alone, the answer's link must hold once for nearly every subject: a spouse (82%),
+  // an award (87%), a university (90%) have readers name a second.
+  constexpr double kNearlyAlwaysOnce = 0.9;
   constexpr double kAlmostNeverOnce = 0.2;
-  const double below = query.branches.size() > 1 ? kAlmostNeverOnce : kMostlyOnce;
+  const double below = query.branches.size() > 1 ? kAlmostNeverOnce : kNearlyAlwaysOnce;
   const Node answer{true, 0};
   for (const ResolvedQuery& branch : query.branches) {
     std::size_t links = 0;

@@ -287,8 +287,9 @@ struct Verbalizer::PassageWriter {
 
 std::string Verbalizer::citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings,
                                  std::size_t passages, std::span<const EntityId> named_plainly) const {
-  const CitationPlan plan = plan_citation(triples, phrasings, passages,
-                                          [this](RelationId r) -> const RelationPhrasing& { return phrasing(r); });
+  const CitationPlan plan = plan_citation(
+      triples, phrasings, passages, [this](RelationId r) -> const RelationPhrasing& { return phrasing(r); },
+      [this](EntityId e) { return !kg_.out_edges(e).empty(); });
   PassageWriter w{*this, triples, named_plainly, plan.told, plan.entities, {}, kNone, {}};
   std::vector<Group> groups = plan.groups;
   const std::size_t cut = plan.cut;

@@ -40,7 +40,8 @@ bool lists_objects(const RelationPhrasing& p, std::size_t i) {
 }
 
 CitationPlan plan_citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings,
-                           std::size_t passages, const PhrasingOf& phrasing) {
+                           std::size_t passages, const PhrasingOf& phrasing,
+                           const std::function<bool(EntityId)>& has_facts) {
   CitationPlan w;
   for (const Triple& t : triples)
     for (EntityId e : {t.head, t.tail})
@@ -62,12 +63,30 @@ CitationPlan plan_citation(std::span<const Triple> triples, std::span<const std:
       topic = e;
     }
   }
+  auto mentions = [&](EntityId e) {
+    return std::count_if(triples.begin(), triples.end(), [&](const Triple& t) { return t.head == e || t.tail == e; });
+  };
   for (std::size_t k = 0; k < triples.size(); ++k) {
     const Triple& t = triples[k];
     const RelationPhrasing& p = phrasing(t.relation);
     Told told{t, std::nullopt, phrasings[k] % std::max<std::size_t>(p.size(), 1)};
     std::optional<std::size_t> chosen;
-    if (t.tail == topic) chosen = phrasing_about(p, Slot::Tail, told.phrasing);
+    // A fact whose head the citation names nowhere else is said about its object where the
+    // passage knows that ("Newark is the birthplace of Brian De Palma", not a sentence about
+    // a stranger: "Brian De Palma was born in Newark").
+    // Facts of one relation with one object are said about it only in a phrasing that lists
+    // ("Newark is the birthplace of A and B"); else about their heads, which then share a
+    // sentence ("Miami and Berkeley are cities in the United States", not "It includes the
+    // city of Miami and includes the city of Berkeley").
+    const bool siblings = std::any_of(triples.begin(), triples.end(), [&](const Triple& o) {
+      return o.relation == t.relation && o.tail == t.tail && o.head != t.head;
+    });
+    bool lists = false;
+    for (std::size_t i = 0; i < p.size(); ++i) lists = lists || (p.subject(i) == Slot::Tail && lists_objects(p, i));
+    const bool about_tail =
+        (!siblings || lists) &&
+        (t.tail == topic || (t.head != topic && mentions(t.head) == 1 && mentions(t.tail) > 1 && has_facts(t.tail)));
+    if (about_tail) chosen = phrasing_about(p, Slot::Tail, told.phrasing);
     if (chosen) {
       told.subject_slot = Slot::Tail;
     } else if ((chosen = phrasing_about(p, Slot::Head, told.phrasing))) {

@@ -41,7 +41,10 @@ struct CitationPlan {
 bool lists_objects(const verbalize::RelationPhrasing& p, std::size_t i);
 
 using PhrasingOf = std::function<const verbalize::RelationPhrasing&(RelationId)>;
+// `has_facts`: whether an entity is a thing with facts of its own (a city, a film), which
+// a sentence may be about, not a value (a year, a genre).
 CitationPlan plan_citation(std::span<const Triple> triples, std::span<const std::size_t> phrasings,
-                           std::size_t passages, const PhrasingOf& phrasing);
+                           std::size_t passages, const PhrasingOf& phrasing,
+                           const std::function<bool(EntityId)>& has_facts);
 
 }  // namespace caqa::kg
