@@ -91,7 +91,7 @@ class BuildCommand : public Command {
         ->capture_default_str();
     app->add_option("--sample-queries", sample_queries_,
                     "Also sample N questions from the KG (single triples, 2-hop paths, 2-branch trees with 1-3 "
-                    "answers; text from --query-templates). Default 0; 6000 for the default benchmark");
+                    "answers; text from --query-templates). Default 0; 7000 for the default benchmark");
     app->add_option("--train-questions", options_.train_questions,
                     "Also N new questions sampled from the KG for the train split only (a reader trains on them): "
                     "built and filtered after the benchmark, none of their facts a claim of a test question; the test "

@@ -93,7 +93,7 @@ TEST(Answerability, OneOfSeveralObjectsIsAnOpenQuestion) {
   EXPECT_NE(why->find("one of several a subject usually has"), std::string::npos) << *why;
   // "Who directed f0?": one director a film.
   EXPECT_EQ(c.why({{c.entity("film/f0"), c.relation("directed_by"), kAnswer}}, 1), std::nullopt);
-  // "Who was married to John Ford?": a symmetric link names a few.
+  // "Who was married to John Ford?": asked, where every person of the KG has one spouse.
   EXPECT_EQ(c.why({{c.entity("person/ford"), c.relation("spouse"), kAnswer}}, 1), std::nullopt);
 }
 

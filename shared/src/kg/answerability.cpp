@@ -11,33 +11,39 @@ namespace {
 // (CitationFacts::kNearFunctionalShare's reading of "mostly").
 constexpr double kMostlyOnce = 0.8;
 
+// A pattern with the answer at one end, and whether it is asked from its head (the answer
+// its tail).
+struct AnswerLink {
+  const ResolvedPattern& pattern;
+  bool from_head;
+};
+
+std::vector<AnswerLink> answer_links(const ResolvedQuery& branch) {
+  const Node answer{true, 0};
+  std::vector<AnswerLink> out;
+  for (const ResolvedPattern& p : branch.patterns)
+    if (p.head == answer || p.tail == answer) out.push_back({p, p.tail == answer});
+  return out;
+}
+
 // Every link that leads to the answer is one the KG, asked that way, answers with many
 // objects on average (relation_profile.h, generic): "Who has worked as an aviator?",
 // "Which cities are in Mexico?". The world has more answers than the KG lists, so the
 // answer statement could not be complete.
 bool asks_only_generic_links(const ExtendedQuery& query, const RelationProfile& profile) {
-  const Node answer{true, 0};
-  for (const ResolvedPattern& p : query.branches[0].patterns) {
-    if (!(p.head == answer || p.tail == answer)) continue;
-    if (!profile.at(p.relation, p.tail == answer).generic) return false;
-  }
-  return true;
+  const auto links = answer_links(query.branches[0]);
+  return std::all_of(links.begin(), links.end(),
+                     [&](const AnswerLink& l) { return profile.at(l.pattern.relation, l.from_head).generic; });
 }
 
 // The only link to the answer asks the many side of a relation that holds once the other
 // way ("Which films did John Ford direct?", "Which organizations are headquartered in
 // Dublin?"): every film has its director, and the world has more of them than the KG.
 bool asks_the_many_side_only(const ExtendedQuery& query, const RelationProfile& profile) {
-  const Node answer{true, 0};
-  std::size_t links = 0;
-  bool many_side = false;
-  for (const ResolvedPattern& p : query.branches[0].patterns) {
-    if (!(p.head == answer || p.tail == answer)) continue;
-    ++links;
-    const bool from_head = p.tail == answer;
-    many_side = !profile.at(p.relation, from_head).functional && profile.at(p.relation, !from_head).functional;
-  }
-  return links == 1 && many_side;
+  const auto links = answer_links(query.branches[0]);
+  if (links.size() != 1) return false;
+  const auto& [p, from_head] = links.front();
+  return !profile.at(p.relation, from_head).functional && profile.at(p.relation, !from_head).functional;
 }
 
 // A direction that names a set the world has more of than any KG lists: the inverse of a
@@ -54,13 +60,10 @@ bool names_an_open_set(const RelationProfile& profile, RelationId relation, bool
 // States?", "Which films did Craig T. Nelson star in?". Two open sets meet in a few
 // ("Which film was produced by Barbara Broccoli and starred Eva Green?").
 bool asks_an_open_class(const ExtendedQuery& query, const RelationProfile& profile) {
-  const Node answer{true, 0};
   for (const ResolvedQuery& branch : query.branches) {
     std::size_t narrowing = 0;
     bool all_open = true;
-    for (const ResolvedPattern& p : branch.patterns) {
-      if (!(p.head == answer || p.tail == answer)) continue;
-      const bool from_head = p.tail == answer;
+    for (const auto& [p, from_head] : answer_links(branch)) {
       const bool generic = profile.at(p.relation, from_head).generic;
       all_open = all_open && (generic || names_an_open_set(profile, p.relation, from_head));
       narrowing += !generic;
@@ -114,24 +117,18 @@ bool asks_through_an_open_set(const ExtendedQuery& query, const RelationProfile&
 // Gaslight?"), read as what the KG lists; only a link almost no subject holds once (a cast)
 // leaves it open there.
 bool asks_one_of_many(const ExtendedQuery& query, const RelationProfile& profile) {
-  // Asked alone, the answer's link must hold once for nearly every subject: a spouse (82%),
-  // an award (87%), a university (90%) have readers name a second.
+  // Asked alone, the answer's link must hold once for nearly every subject: a spouse (82% of
+  // people have one in the KG), an award (87%), a country of origin (89%), a university
+  // (90%) have readers name a second.
   constexpr double kNearlyAlwaysOnce = 0.9;
   constexpr double kAlmostNeverOnce = 0.2;
   const double below = query.branches.size() > 1 ? kAlmostNeverOnce : kNearlyAlwaysOnce;
-  const Node answer{true, 0};
-  for (const ResolvedQuery& branch : query.branches) {
-    std::size_t links = 0;
-    bool one_of_many = false;
-    for (const ResolvedPattern& p : branch.patterns) {
-      if (!(p.head == answer || p.tail == answer)) continue;
-      ++links;
-      const bool from_head = p.tail == answer;
-      one_of_many = !profile.symmetric(p.relation) && profile.at(p.relation, from_head).single_share() < below;
-    }
-    if (links == 1 && one_of_many) return true;
-  }
-  return false;
+  return std::any_of(query.branches.begin(), query.branches.end(), [&](const ResolvedQuery& branch) {
+    const auto links = answer_links(branch);
+    if (links.size() != 1) return false;
+    const auto& [p, from_head] = links.front();
+    return profile.at(p.relation, from_head).single_share() < below;
+  });
 }
 
 // A fact of G holds more than once where its relation holds once (relation_profile.h,

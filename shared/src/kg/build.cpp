@@ -191,7 +191,7 @@ std::vector<std::pair<std::string_view, const std::string*>> BuiltBenchmark::doc
 
 BenchmarkOptions default_benchmark_options() {
   BenchmarkOptions options;
-  options.sample_queries = 6000;
+  options.sample_queries = 7000;
   options.build.test_fraction = 0.3;
   return options;
 }
