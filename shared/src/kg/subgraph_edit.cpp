@@ -237,9 +237,14 @@ std::optional<std::vector<Triple>> other_subject(const ExtendedQuery& query, con
       if (distinct_nodes(asked, b)) bindings.push_back(std::move(b));
     if (bindings.empty()) continue;
     std::vector<Triple> out = bound_triples(asked, pick(bindings, rng));
+    // Nor another object of a fact of G for the same subject ("Inception comes from the
+    // United Kingdom" beside an answer that says the United States): readers take it as a
+    // contradiction, co-productions or not (CitationFacts' decoys follow the same rule).
     bool apart = std::none_of(out.begin(), out.end(), [&](const Triple& t) {
       return std::find(g.supportive.begin(), g.supportive.end(), t) != g.supportive.end() || held.count(t.head) ||
-             held.count(t.tail);
+             held.count(t.tail) || std::any_of(g.supportive.begin(), g.supportive.end(), [&](const Triple& c) {
+               return c.relation == t.relation && c.head == t.head && c.tail != t.tail;
+             });
     });
     if (apart && derived_answers(query, out).empty() && accept(out)) return out;
   }
