@@ -129,6 +129,16 @@ TEST(Lint, ClausesAReaderCannotAttach) {
                   LintRule::PluralSingular),
             0u);
   EXPECT_EQ(count("[1] Chris Hemsworth works as an actor.", LintRule::PluralSingular), 0u);
+  // A list of names in a singular role (the names are the sample's).
+  EXPECT_EQ(count("Which band had Dave Grohl and Kurt Cobain as a member?", LintRule::PluralSingular,
+                  {"Dave Grohl", "Kurt Cobain"}),
+            1u);
+  EXPECT_EQ(count("Which band had Dave Grohl and Kurt Cobain as members?", LintRule::PluralSingular,
+                  {"Dave Grohl", "Kurt Cobain"}),
+            0u);
+  EXPECT_EQ(count("Which band had Dave Grohl as a member and recorded Nevermind?", LintRule::PluralSingular,
+                  {"Dave Grohl", "Nevermind"}),
+            0u);
   // A title is a name: "You Are the Apple of My Eye".
   EXPECT_EQ(count("Who wrote You Are the Apple of My Eye?", LintRule::PluralSingular, {"You Are the Apple of My Eye"}),
             0u);

@@ -34,6 +34,16 @@ std::string plural_phrase(const std::string& phrase) {
   return "the " + plural_noun(noun) + phrase.substr(end);
 }
 
+// "had {x} as a member" where {x} is a list: "had A and B as members" (not "A and B as a
+// member", which readers marked).
+std::string plural_role(const std::string& phrase) {
+  const std::size_t x = phrase.find("{x}");
+  if (x == std::string::npos) return phrase;
+  const std::string_view rest = std::string_view(phrase).substr(x + 3);
+  if (!rest.starts_with(" as a ") && !rest.starts_with(" as an ")) return phrase;
+  return phrase.substr(0, x + 3) + verbalize::plural_role(rest);
+}
+
 std::string tidy_question(std::string s) {
   // "Who directed Who Framed Roger Rabbit?": the title's mark ends the question.
   if (s.size() >= 2 && s.ends_with("??")) s.pop_back();
@@ -209,6 +219,7 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
       phrase.replace(quoted, 5, "{x}");
       for (auto& o : objects) o = "\"" + o + "\"";
     }
+    if (objects.size() > 1) phrase = plural_role(phrase);
     auto clause = fill(phrase, verbalize::join_list(objects), noun_phrase, plural);
     if (!clause) return std::nullopt;
     const bool long_object = noun_phrase || clause->find(", ") != std::string::npos;

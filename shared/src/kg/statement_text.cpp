@@ -56,6 +56,12 @@ std::string fill_list(std::string text, const std::vector<std::string>& names) {
   }
   if (quoted)
     for (auto& n : said) n = "\"" + n + "\"";
+  // "had A and B as members", not "as a member".
+  if (names.size() > 1 && !quoted) {
+    const std::string_view rest = std::string_view(text).substr(to);
+    if (rest.starts_with(" as a ") || rest.starts_with(" as an "))
+      text = text.substr(0, to) + verbalize::plural_role(rest);
+  }
   std::string list = verbalize::join_list(said);
   if (names.size() > 1 && !quoted && gap >= 4 && text.compare(gap - 4, 4, "the ") == 0 && to < text.size() &&
       text[to] == ' ') {

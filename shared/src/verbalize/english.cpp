@@ -97,8 +97,6 @@ std::string plural_noun(std::string_view noun) {
   return out + "s";
 }
 
-namespace {
-
 // " worked as a songwriter" -> " worked as songwriters": a role taken by several.
 std::string plural_role(std::string_view rest) {
   // Only in the predicate itself: a relative clause inside it (", who has worked as a
@@ -116,8 +114,6 @@ std::string plural_role(std::string_view rest) {
   }
   return std::string(rest);
 }
-
-}  // namespace
 
 std::string plural_predicate(std::string_view predicate) {
   const std::string_view verb = first_word(predicate);

@@ -186,7 +186,8 @@ void blank_names(std::string& lower, std::span<const std::string> names) {
 
 // PluralSingular: a plural verb before a singular noun phrase ("A and B work as an actor",
 // "were the spouse of", "are a city in"), what agreement leaves when subjects share a
-// predicate. The sample's names are set aside ("You Are the Apple of My Eye").
+// predicate, and a list of names in a singular role ("had A and B as a member"). The
+// sample's names are set aside ("You Are the Apple of My Eye").
 std::size_t plural_singular(std::string lower, std::span<const std::string> names) {
   blank_names(lower, names);
   std::size_t found = 0;
@@ -199,6 +200,13 @@ std::size_t plural_singular(std::string lower, std::span<const std::string> name
       const std::size_t end = lower.find(' ', noun);
       if (end != std::string::npos && end > noun && lower[end - 1] != 's' && lower.compare(end, 4, " of ") == 0)
         ++found;
+    }
+  // "had A and B as a member": a list of names in a singular role (the names are blank here).
+  for (std::string_view phrase : {" as a ", " as an "})
+    for (std::size_t at = lower.find(phrase); at != std::string::npos; at = lower.find(phrase, at + 1)) {
+      std::size_t k = at;
+      while (k > 0 && lower[k - 1] == ' ') --k;
+      if (at - k >= 2 && k >= 4 && lower.compare(k - 4, 4, " and") == 0) ++found;
     }
   return found;
 }

@@ -35,6 +35,10 @@ std::string end_sentence(std::string text);
 
 // The plural of an English noun ("film" -> "films", "city" -> "cities", "person" -> "people").
 std::string plural_noun(std::string_view noun);
+// " as a songwriter" -> " as songwriters", " had ... as an official language" -> "... as
+// official languages": a role taken by several (a list of names before it, or plural
+// subjects). Only up to the first comma or " and "; `rest` unchanged without such a role.
+std::string plural_role(std::string_view rest);
 
 // The predicate with its first word, a verb, agreeing with a plural subject: "is" ->
 // "are", "was" -> "were", "has" -> "have", "belongs" -> "belong"; past tenses stay; "is a
