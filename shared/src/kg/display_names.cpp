@@ -74,20 +74,26 @@ DisplayNames::Qualifier DisplayNames::qualifier(EntityId e) const {
   return {};
 }
 
-std::string DisplayNames::name(EntityId e) const {
+std::string DisplayNames::name(EntityId e) const { return name(e, qualifier(e)); }
+
+std::string DisplayNames::name(EntityId e, const Qualifier& q) const {
   std::string out(kg_.entity_name(e));
-  if (const Qualifier q = qualifier(e); q.relation != kNone) out += " (" + std::string(kg_.entity_name(q.value)) + ")";
+  if (q.relation != kNone) out += " (" + std::string(kg_.entity_name(q.value)) + ")";
   return out;
 }
 
 std::string DisplayNames::written_name(EntityId e, std::string* lead) const {
-  const Qualifier q = qualifier(e);
-  if (q.relation == kNone) return name(e);
+  return written_name(e, qualifier(e), lead);
+}
+
+std::string DisplayNames::written_name(EntityId e, const Qualifier& q, std::string* lead) const {
+  if (lead) lead->clear();
+  if (q.relation == kNone) return name(e, q);
   auto form = forms_.find({kg_.entity_type(e), q.relation});
   if (form == forms_.end()) form = forms_.find({kNone, q.relation});
-  if (form == forms_.end()) return name(e);
+  if (form == forms_.end()) return name(e, q);
   const std::string value(kg_.entity_name(q.value));
-  std::string out = form->second, before;
+  std::string out = form->second;
   for (auto [slot, text] : {std::pair<std::string_view, std::string>{"{name}", std::string(kg_.entity_name(e))},
                             {"{the value}", verbalize::definite_name(value)},
                             {"{value}", value}})
@@ -97,7 +103,6 @@ std::string DisplayNames::written_name(EntityId e, std::string* lead) const {
     // film "; none where that leaves one word ("the {value} {name}": any "the" would match).
     const std::string_view pattern = form->second;
     const std::size_t v = pattern.find("{value}"), n = pattern.find("{name}");
-    lead->clear();
     if (v < n && n != std::string_view::npos) {
       std::string words = std::string(pattern.substr(0, v)) + std::string(pattern.substr(v + 7, n - v - 7));
       for (std::size_t d = words.find("  "); d != std::string::npos; d = words.find("  ")) words.erase(d, 1);
@@ -110,11 +115,13 @@ std::string DisplayNames::written_name(EntityId e, std::string* lead) const {
 std::string DisplayNames::as_written(std::string text, std::span<const EntityId> entities) const {
   text = plain_where_told(std::move(text), entities);
   std::string lead;
-  for (EntityId e : entities)
-    if (qualifier(e).relation != kNone) {
-      const std::string written = written_name(e, &lead);
-      if (written != name(e)) text = verbalize::in_writers_form(std::move(text), name(e), written, lead);
-    }
+  for (EntityId e : entities) {
+    // The qualifier once an entity: finding it reads every namesake's edges.
+    const Qualifier q = qualifier(e);
+    if (q.relation == kNone) continue;
+    const std::string written = written_name(e, q, &lead), qualified = name(e, q);
+    if (written != qualified) text = verbalize::in_writers_form(std::move(text), qualified, written, lead);
+  }
   return text;
 }
 

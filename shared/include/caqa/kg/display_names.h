@@ -70,6 +70,9 @@ class DisplayNames {
 
  private:
   static std::vector<EntityId> entities_of(std::span<const Triple> facts);
+  // name() and written_name() with the qualifier already found.
+  std::string name(EntityId e, const Qualifier& q) const;
+  std::string written_name(EntityId e, const Qualifier& q, std::string* lead) const;
   const KnowledgeGraph& kg_;
   const RelationProfile& profile_;
   std::unordered_map<TypeId, std::vector<RelationId>> preferences_;
