@@ -21,7 +21,8 @@ def main(args):
         sys.exit(__doc__)
     parts = ["# Samples", "",
              f"{PER_BUILD} random test samples of each build, as an evaluator reads them "
-             "(written by `scripts/make_samples_doc.py`; `evidence` left out).", ""]
+             "(written by `scripts/make_samples_doc.py`; `evidence` left out), each with the answer's sub-facts and "
+             "their gold verdicts (the `subfacts` field, docs/factscore.md).", ""]
     for arg in args:
         name, folder = arg.split("=", 1)
         with open(os.path.join(folder, "test.jsonl"), encoding="utf-8") as f:
@@ -33,7 +34,10 @@ def main(args):
             parts += [f"{i}. `{r['id']}` **{r['label']}**, {r['complexity']} ({r.get('extension', '')})",
                       f"   - Question: {r['question']}",
                       f"   - Answer: {r['answer']}",
-                      f"   - Citation: {r['citation']}", ""]
+                      f"   - Citation: {r['citation']}"]
+            if r.get("subfacts"):  # the answer's sub-facts and the gold verdicts (docs/factscore.md)
+                parts.append("   - Sub-facts: " + " ".join(f"{s['fact']} *({s['verdict']})*" for s in r["subfacts"]))
+            parts.append("")
     tmp = OUT + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         f.write("\n".join(parts))

@@ -4,7 +4,9 @@ publishes the board: the one way its numbers are made (never edit them by hand).
 
   1. caqa build -q -o WORK/benchmark                      the default benchmark
   2. caqa leaderboard seal --benchmark ... -o WORK/sealed  public / ranked inputs / sealed gold
-  3. each evaluator predicts the ranked split's inputs (no labels) and the public split:
+  3. each evaluator predicts the ranked split's inputs (no labels) and the public split, and
+     reader, trained-baseline and lexical-bm25 also judge the ranked split's sub-facts
+     (subfacts.jsonl, caqa predict --subfacts):
        reader            caqa build --train-questions 40000 (the same test split, more training
                          samples) + caqa train --model reader (seed 13, CPU) + caqa predict --evaluator reader
        trained-baseline  caqa train (seed 13, CPU) + caqa predict --evaluator trained
@@ -100,15 +102,21 @@ def keyword_predictions(inputs, out):
             f.write(json.dumps({"id": s["id"], "label": module.keyword_overlap(s)}) + "\n")
 
 
-def predict(slug, caqa, bench, inputs, out, model):
+# The entries that also judge each sample's sub-facts (caqa predict --subfacts; the board's
+# FActScore column, docs/factscore.md).
+SUB_FACT_ENTRIES = ("reader", "trained-baseline", "lexical-bm25")
+
+
+def predict(slug, caqa, bench, inputs, out, model, extra=()):
     if slug == "reader":
         run([caqa, "predict", "--evaluator", "reader", "--model", model["reader"], "--backend", "cpu", "--gold", inputs,
-             "-o", out])
+             "-o", out, *extra])
     elif slug == "trained-baseline":
         run([caqa, "predict", "--evaluator", "trained", "--model", model["trained"], "--backend", "cpu", "--gold", inputs,
-             "-o", out])
+             "-o", out, *extra])
     elif slug == "lexical-bm25":
-        run([caqa, "predict", "--evaluator", "lexical", "--train", f"{bench}/train.jsonl", "--gold", inputs, "-o", out])
+        run([caqa, "predict", "--evaluator", "lexical", "--train", f"{bench}/train.jsonl", "--gold", inputs, "-o", out,
+             *extra])
     else:
         keyword_predictions(inputs, out)
 
@@ -244,6 +252,10 @@ def main():
             predict(slug, caqa, bench, f"{sealed}/ranked-inputs.jsonl", ranked, model)
             predict(slug, caqa, bench, f"{sealed}/public.jsonl", public, model)
             folder = os.path.join(args.dir, "submissions", slug)
+            if slug in SUB_FACT_ENTRIES:
+                os.makedirs(folder, exist_ok=True)
+                predict(slug, caqa, bench, f"{sealed}/ranked-inputs.jsonl", os.path.join(folder, "subfacts.jsonl"),
+                        model, ["--subfacts"])
             done.append((slug, write_submission(slug, folder, ranked, public, version, caqa_version, today,
                                                 facts.get(slug))))
         run([caqa, "leaderboard", "check", "--dir", args.dir, "--benchmark", bench])

@@ -11,6 +11,7 @@
 //      "validation": "<caqa validate --json>" | "",   (with the options' --dup)
 //      "report": "<caqa score --json>" | ""}         ("" when a problem blocks scoring)
 //   gold.meta(predictions, optionsJson)  -> caqa meta PRED --gold GOLD --json, or ""
+//   gold.factscore(predictions, optionsJson) -> {diagnostics, refusal, report: caqa factscore --json}
 //   kalma(questions, answers, judgments, namesJson) -> caqa kalma --json, or "" (Bytes;
 //     judgments of size 0: none)
 // Each report is byte for byte what the CLI prints, trailing newline included. The gold
@@ -35,6 +36,7 @@
 #include <emscripten/bind.h>
 #include <nlohmann/json.hpp>
 
+#include "caqa/factscore/factscore_report.h"
 #include "caqa/kalma/pipeline.h"
 #include "caqa/meta/pipeline.h"
 #include "caqa/report.h"
@@ -161,6 +163,41 @@ class Gold {
     return report && report->n > 0 ? caqa::meta_report_json(*report) + "\n" : "";
   }
 
+  // `caqa factscore PRED --gold GOLD --json` (sub-fact judgments, issue 41): {"diagnostics":
+  // the problems as the CLI prints them, "refusal": why nothing was scored, "report": the
+  // JSON report or ""}.
+  std::string factscore(const Bytes& predictions, const std::string& options_json) {
+    json out{{"diagnostics", ""}, {"refusal", ""}, {"report", ""}};
+    auto o = read_options(options_json);
+    if (!o) {
+      out["refusal"] = kBadOptions;
+      return out.dump();
+    }
+    const caqa::GoldParse& gold = parsed_.read(o->request);
+    if (gold.diagnostics.has_errors()) {
+      out["diagnostics"] = gold_problems(gold, o->sources.gold_name);
+      out["refusal"] = "the gold file has problems";
+      return out.dump(-1, ' ', false, json::error_handler_t::replace);
+    }
+    const auto sub = caqa::factscore::read_sub_fact_gold(bytes_.text(), gold.gold, o->request.max_line_bytes);
+    std::string problems;
+    for (const auto& d : sub.diagnostics.items) problems += caqa::format_diagnostic(o->sources.gold_name, d) + "\n";
+    if (sub.diagnostics.has_errors() || sub.gold.samples_with_sub_facts == 0) {
+      out["diagnostics"] = problems;
+      out["refusal"] = o->sources.gold_name + " has no usable \"subfacts\"";
+      return out.dump(-1, ' ', false, json::error_handler_t::replace);
+    }
+    auto outcome = caqa::factscore::score_sub_fact_file(
+        gold.gold, sub.gold, predictions.text(),
+        {o->request.bootstrap, o->request.ignore_missing, o->request.max_line_bytes}, o->sources.prediction_name);
+    for (const auto& d : outcome.diagnostics.items)
+      problems += caqa::format_diagnostic(o->sources.prediction_name, d) + "\n";
+    out["diagnostics"] = problems;
+    out["refusal"] = outcome.refusal;
+    if (outcome.report) out["report"] = caqa::factscore::factscore_json({*outcome.report});
+    return out.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+
  private:
   static constexpr const char* kBadOptions =
       "options: format must be auto|jsonl|csv, extract lenient|strict, dup error|first|last, "
@@ -195,7 +232,8 @@ EMSCRIPTEN_BINDINGS(caqa) {
       .constructor<Bytes&>()
       .function("problems", &Gold::problems)
       .function("scoreFile", &Gold::score_file)
-      .function("meta", &Gold::meta);
+      .function("meta", &Gold::meta)
+      .function("factscore", &Gold::factscore);
   emscripten::function("kalma", &kalma_json);
   emscripten::function("version", &version);
 }

@@ -1,7 +1,7 @@
 // The "Score your predictions" panel: reads the chosen file in the browser, hands its
 // bytes to worker.js (the WebAssembly scorer) and draws the report. No request carries
 // the file: the worker scores it in memory, the JSON download is a local blob.
-import { downloadJson, renderProblems, renderReport } from './report.js';
+import { downloadJson, el, renderProblems, renderReport } from './report.js';
 import { loadLeaderboard, showVisitorRow } from './leaderboard.js';
 import { loadExtras } from './board_extras.js';
 
@@ -26,6 +26,8 @@ worker.onmessage = ({ data }) => {
     reject(data.message);
   } else if (data.type === 'result') {
     showResult(data);
+  } else if (data.type === 'factscore') {
+    showFactScore(data);
   }
 };
 worker.onerror = (e) => setStatus(`The scorer failed to start: ${e.message}`, 'bad');
@@ -122,6 +124,29 @@ function showResult({ name, validation, report, ranked }) {
     showVisitorRow(name, r);
     status.dataset.boardMs = String(Math.round(performance.now() - started));
   });
+  return undefined;
+}
+
+// A sub-fact judgment file's FActScore report (caqa factscore --json), or why it was not scored.
+function showFactScore({ name, diagnostics, refusal, report }) {
+  $('problems').hidden = !diagnostics;
+  if (diagnostics) $('problems').replaceChildren(el('h3', {}, `Problems in ${name}`), el('pre', { class: 'diagnostics' }, diagnostics));
+  if (!report) return reject(refusal || `${name} was not scored.`);
+  const f = JSON.parse(report).files[0];
+  const stats = [['factscore', 'FActScore'], ['gold_factscore', 'Gold'], ['gap', 'Gap'], ['mae', 'MAE'],
+    ['pearson', 'Pearson'], ['spearman', 'Spearman'], ['subfact_accuracy', 'Sub-fact acc.'], ['subfact_f1_true', 'F1 True']];
+  const value = (p, k) => (p[k] === null ? '–' : p[k].toFixed(3)) +
+    (p[`${k}_ci`] && p[`${k}_ci`].low !== null ? ` [${p[`${k}_ci`].low.toFixed(3)}, ${p[`${k}_ci`].high.toFixed(3)}]` : '');
+  const table = el('table', { class: 'lb factscore' },
+    el('thead', {}, el('tr', {}, el('th', {}, 'Samples'), el('th', { class: 'num' }, 'n'), stats.map(([, h]) => el('th', { class: 'num' }, h)))),
+    el('tbody', {}, f.populations.map((p) => el('tr', {}, el('td', {}, p.name), el('td', { class: 'num' }, String(p.samples)),
+      stats.map(([k]) => el('td', { class: 'num' }, value(p, k)))))));
+  clearReport();
+  const view = $('report');
+  view.replaceChildren(el('h3', {}, `FActScore of ${name} (CAQA Table 6: the partially_supportive row)`), table);
+  view.hidden = false;
+  const t6 = f.populations.find((p) => p.kind === 'table6');
+  setStatus(`${name}: ${f.scored} samples' sub-facts scored on this device; partially supportive FActScore ${t6.factscore?.toFixed(3) ?? '–'} vs gold ${t6.gold_factscore?.toFixed(3) ?? '–'}.`, 'good');
   return undefined;
 }
 

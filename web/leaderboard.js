@@ -44,6 +44,12 @@ const columnsOf = (board) => [
   { id: 'macro', head: 'Macro-F1', title: 'Mean of the four labels\' F1', num: true, key: (e) => e.macro_f1 ?? -1, cell: (e) => num(e.macro_f1) },
   ...board.complexity_columns.map(({ name: l, header }) => ({ id: `c-${l}`, head: header,
     title: `micro-F1 on ${l} samples`, num: true, key: (e) => e.complexity_micro_f1[l] ?? -1, cell: (e) => num(e.complexity_micro_f1[l]) })),
+  // Only when an entry submitted sub-fact judgments (caqa factscore, docs/factscore.md).
+  ...(board.verified.some((e) => e.factscore) ? [{ id: 'factscore', head: 'FActScore gap',
+    title: 'Partially supportive samples: |mean FActScore of the entry\'s sub-fact judgments - the gold\'s| with its 95% bootstrap CI (CAQA Table 6\'s Hum-Gap, against the graph\'s gold); lower is better',
+    num: true, key: (e) => (e.factscore ? -e.factscore.gap : -Infinity),
+    cell: (e) => (e.factscore ? el('span', { title: `FActScore ${num(e.factscore.factscore)} vs gold ${num(e.factscore.gold_factscore)} on ${e.factscore.n} samples` },
+      num(e.factscore.gap), el('span', { class: 'ci' }, `[${num(e.factscore.gap_ci.low)}, ${num(e.factscore.gap_ci.high)}]`)) : '–') }] : []),
   { id: 'badge', head: 'Status', key: (e) => e.badge, cell: (e) => el('span', { class: `badge ${e.badge}` }, e.badge) },
   { id: 'date', head: 'Date', key: (e) => e.date || '', cell: (e) => e.date || '—' },
   { id: 'compare', head: 'Plot', title: 'Show this entry in the per-label and per-complexity plots', key: () => 0,
@@ -117,6 +123,10 @@ function render() {
     state.columns.filter((c) => !['rank', 'date', 'compare', 'macro'].includes(c.id))
       .map((c) => (c.id === 'evaluator' ? { ...c, cell: (e) => el('span', { class: 'evaluator' }, `${e.evaluator}${sizeOf(e)}`, el('span', { class: 'setting' }, e.setting)) } : c)),
     false, 'No reported row matches.');
+  if (b.reported_factscore) drawTable(document.getElementById('lb-factscore'), b.reported_factscore.entries.filter(matches),
+    [{ id: 'evaluator', head: 'Evaluator (size), setting', cell: (e) => el('span', { class: 'evaluator' }, `${e.evaluator}${sizeOf(e)}`, el('span', { class: 'setting' }, e.setting)) },
+      { id: 'fs', head: 'FActScore', num: true, cell: (e) => num(e.factscore) },
+      { id: 'gap', head: 'Hum-Gap', num: true, cell: (e) => num(e.hum_gap) }], false, 'No reported row matches.');
   drawPlots();
 }
 
@@ -181,5 +191,9 @@ export async function loadLeaderboard() {
     render();
   });
   document.getElementById('lb-reported-flag').textContent = `${b.reported.flag}: ${b.reported.source.table}, ${b.reported.source.paper}.`;
+  if (b.reported_factscore) {
+    document.getElementById('lb-factscore-wrap').hidden = false;
+    document.getElementById('lb-factscore-flag').textContent = `${b.reported_factscore.flag}: ${b.reported_factscore.source.table} ${b.reported_factscore.source.paper}.`;
+  }
   render();
 }

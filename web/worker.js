@@ -101,6 +101,18 @@ ready.then(
   (e) => postMessage({ type: 'error', message: `could not load the scorer: ${e.message}` }),
 );
 
+// A sub-fact judgment file (docs/factscore.md): its first line has "subfacts" or
+// "factscore" and no "label" or "response".
+function isSubFactFile(bytes) {
+  const end = bytes.indexOf(10);
+  try {
+    const first = JSON.parse(new TextDecoder().decode(bytes.subarray(0, end < 0 ? bytes.length : end)));
+    return ('subfacts' in first || 'factscore' in first) && !('label' in first) && !('response' in first);
+  } catch (_) {
+    return false;
+  }
+}
+
 onmessage = async (event) => {
   const { type, name, file, options } = event.data;
   if (type !== 'score') return;
@@ -109,7 +121,16 @@ onmessage = async (event) => {
     // The report's date is the visitor's today in UTC, as the CLI writes it.
     const date = new Date().toISOString().slice(0, 10);
     const all = JSON.stringify({ ...options, predictionName: name, goldName: GOLD_URL, goldSha256, date });
-    const predictions = toModule(caqa, new Uint8Array(await file.arrayBuffer()));
+    const fileBytes = new Uint8Array(await file.arrayBuffer());
+    const predictions = toModule(caqa, fileBytes);
+    if (isSubFactFile(fileBytes)) {  // caqa factscore PRED --gold GOLD --json
+      try {
+        postMessage({ type: 'factscore', name, ...JSON.parse(gold.factscore(predictions, all)) });
+      } finally {
+        predictions.delete();
+      }
+      return;
+    }
     // One call per gold: diagnostics and report come from one pipeline run.
     let validation, report, ranked = null;
     try {

@@ -19,6 +19,7 @@
 #include "eval/prompt_sets.h"
 #include "eval_help.h"
 #include "files.h"
+#include "sub_fact_runs.h"
 
 namespace caqa::cli {
 
@@ -102,10 +103,15 @@ class EvalCommand : public Command {
                     "Evaluator name for OUT.meta.json (default: llm-judge/MODEL); \"cot\" runs the CoT evaluator "
                     "(same as --prompt-set cot)");
     app->add_flag("--quiet", quiet_, "No progress line");
+    app->add_flag("--subfacts", sub_facts_,
+                  "Judge each sample's sub-facts (caqa factscore): one request per (sub-fact, citation) pair, the "
+                  "sub-fact as the answer; OUT gets {\"id\", \"subfacts\": [...]}, true where the label is the "
+                  "scheme's first class (supportive, attributable), or its probability with --logprobs");
     app->footer(kEvalHelp);
   }
 
   int run() override {
+    if (sub_facts_) return judge_sub_facts();
     std::string error;
     if (completions_ && !api_.empty() && api_ != "completions") {
       fmt::print(stderr, "caqa eval: --completions and --api {} disagree: give one\n", api_);
@@ -194,6 +200,31 @@ class EvalCommand : public Command {
         {"batch", batch_},
         {"gold", gold_}};
     return finish(eval::run_pair_eval(items, batch_, settings_));
+  }
+
+  // CAQA Appendix D.2: each (sub-fact, citation) pair judged by the same runner (cache,
+  // resume after a kill: OUT.subfact-labels.jsonl stays until OUT is written), then folded.
+  // The paper's zero-shot prompt (factscore_fact) reads the plain sentence; a four-way
+  // prompt or a pair model reads it as an answer, "... [1]".
+  int judge_sub_facts() {
+    if (prompt_set_ == "cot" || limit_) {
+      fmt::print(stderr, "caqa eval: --subfacts judges every sub-fact with one prompt: not with {}\n",
+                 limit_ ? "--limit" : "--prompt-set cot");
+      return kExitUsage;
+    }
+    const LabelScheme* scheme = find_label_scheme(scheme_name_);
+    if (!scheme) {
+      fmt::print(stderr, "caqa eval: --scheme {}: expected one of {}\n", scheme_name_, label_scheme_names());
+      return kExitUsage;
+    }
+    const SubFactRun how{
+        gold_, settings_.output_path, prompt_set_ != "factscore_fact", scheme, logprobs_, true, "caqa eval", quiet_};
+    sub_facts_ = false;
+    return run_sub_facts(how, [&](const std::string& pairs, const std::string& labels) {
+      gold_ = pairs;
+      settings_.output_path = labels;
+      return run();
+    });
   }
 
   // CAQA Appendix E.3: decomposition, per-fact attribution, aggregation.
@@ -341,7 +372,7 @@ class EvalCommand : public Command {
 
   std::string gold_, prompt_set_, prompt_dir_, api_key_env_, evaluator_, api_, scheme_name_, label_map_;
   std::vector<std::string> endpoints_;
-  bool completions_ = false, quiet_ = false, with_question_ = false, logprobs_ = false;
+  bool completions_ = false, quiet_ = false, with_question_ = false, logprobs_ = false, sub_facts_ = false;
   double threshold_ = 0.5;
   std::size_t batch_ = 32;
   int top_logprobs_ = 10;

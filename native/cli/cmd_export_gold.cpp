@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "caqa/complexity.h"
+#include "caqa/factscore/sub_facts.h"
 #include "caqa/label.h"
 #include "caqa/version.h"
 #include "command.h"
@@ -29,7 +30,9 @@ class ExportGoldCommand : public Command {
  public:
   explicit ExportGoldCommand(CLI::App& parent) {
     CLI::App* app = parent.add_subcommand(
-        "export-gold", "Write a compact gold file (id, label, complexity) of one split, with its source's SHA-256.");
+        "export-gold",
+        "Write a compact gold file (id, label, complexity, sub-fact verdicts) of one split, with its source's "
+        "SHA-256.");
     app->add_option("gold", gold_.path, "Benchmark file (JSON Lines: id, label, complexity, split?)")
         ->required()
         ->type_name("BENCH.jsonl");
@@ -44,8 +47,22 @@ class ExportGoldCommand : public Command {
   int run() override {
     GoldOptions options;
     if (!gold_.split.empty()) options.split = gold_.split;
-    auto gold = load_gold(gold_.path, options);
+    std::string error;
+    auto file = read_file(gold_.path, error);
+    if (!file) {
+      fmt::print(stderr, "caqa: {}\n", error);
+      return kExitUsage;
+    }
+    auto gold = parse_gold_text(gold_.path, file->text(), options);
     if (!gold) return kExitUsage;
+    gold->sha256 = sha256_hex(file->text().bytes());
+    // Sub-fact verdicts ride along where the benchmark has them (caqa factscore, issue 41).
+    const factscore::SubFactGoldRead sub =
+        factscore::read_sub_fact_gold(file->text(), gold->gold, kDefaultMaxLineBytes);
+    if (sub.diagnostics.has_errors()) {
+      print_diagnostics(stderr, gold->name, sub.diagnostics, 50);
+      return kExitInvalid;
+    }
     const GoldSet& g = gold->gold;
     if (g.size() == 0) {
       fmt::print(stderr, "caqa: {} has no samples{}; nothing to export\n", gold->name,
@@ -56,9 +73,15 @@ class ExportGoldCommand : public Command {
     lines.reserve(g.size() * 64);
     // The split rides along so that reports on the artifact carry the same signature.
     std::string split_field = g.split().empty() || g.split() == "mixed" ? "" : ",\"split\":" + json_string(g.split());
-    for (std::uint32_t i = 0; i < g.size(); ++i)
-      lines += fmt::format("{{\"id\":{},\"label\":\"{}\",\"complexity\":\"{}\"{}}}\n", json_string(g.ids().id(i)),
-                           g.scheme().class_name(g.label(i)), complexity_name(g.complexity(i)), split_field);
+    for (std::uint32_t i = 0; i < g.size(); ++i) {
+      std::string verdicts;
+      for (bool supported : sub.gold.supported[i])
+        verdicts += fmt::format("{}\"{}\"", verdicts.empty() ? ",\"subfacts\":[" : ",",
+                                supported ? "supported" : "unsupported");
+      if (!verdicts.empty()) verdicts += "]";
+      lines += fmt::format("{{\"id\":{},\"label\":\"{}\",\"complexity\":\"{}\"{}{}}}\n", json_string(g.ids().id(i)),
+                           g.scheme().class_name(g.label(i)), complexity_name(g.complexity(i)), split_field, verdicts);
+    }
     std::string split = gold_.split.empty() ? g.split() : gold_.split;
     nlohmann::ordered_json meta;
     meta["format"] = "caqa-gold";
@@ -69,7 +92,6 @@ class ExportGoldCommand : public Command {
     meta["split"] = split;
     meta["n"] = g.size();
     meta["sha256"] = sha256_hex(lines);
-    std::string error;
     // The artifact first: a reader that finds the sidecar finds the file it describes.
     if (!write_file_atomic(output_, lines, error) ||
         !write_file_atomic(output_ + ".meta.json",

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "build_sources.h"
+#include "caqa/factscore/factscore_report.h"
 #include "caqa/kg/build.h"
 #include "caqa/leaderboard/entries.h"
 #include "caqa/leaderboard/sealed_split.h"
@@ -83,14 +84,22 @@ std::optional<SealedBenchmark> obtain_benchmark(const std::string& dir) {
 std::optional<lb::BoardBenchmark> unlabelled_benchmark(SealedBenchmark& s) {
   auto ids = parse_gold_text("benchmark/ranked-inputs.jsonl", InputText(s.split.ranked_placeholder), {});
   if (!ids) return std::nullopt;
-  return lb::BoardBenchmark{
-      std::move(ids->gold), std::move(s.train), "benchmark/ranked-inputs.jsonl", s.version, "ranked", s.split.n_public};
+  return lb::BoardBenchmark{std::move(ids->gold),
+                            std::move(s.train),
+                            "benchmark/ranked-inputs.jsonl",
+                            s.version,
+                            "ranked",
+                            s.split.n_public,
+                            {}};
 }
 
 // publish's benchmark: the sealed labels, which must be exactly the ranked split's samples.
 std::optional<lb::BoardBenchmark> sealed_benchmark(SealedBenchmark& s, const std::string& sealed_path) {
   auto ids = parse_gold_text("benchmark/ranked-inputs.jsonl", InputText(s.split.ranked_placeholder), {});
-  auto sealed = ids ? load_gold(sealed_path, {}, false) : std::nullopt;
+  std::string error;
+  auto sealed_text = ids ? read_file(sealed_path, error) : std::nullopt;
+  if (ids && !sealed_text) fmt::print(stderr, "caqa: {}\n", error);
+  auto sealed = sealed_text ? parse_gold_text(sealed_path, sealed_text->text(), {}) : std::nullopt;
   if (!sealed) return std::nullopt;
   std::size_t found = 0;
   for (std::uint32_t i = 0; i < ids->gold.size(); ++i)
@@ -102,9 +111,14 @@ std::optional<lb::BoardBenchmark> sealed_benchmark(SealedBenchmark& s, const std
                sealed_path, sealed->gold.size(), found, ids->gold.size());
     return std::nullopt;
   }
+  auto sub = factscore::read_sub_fact_gold(sealed_text->text(), sealed->gold, kDefaultMaxLineBytes);
+  if (sub.diagnostics.has_errors()) {
+    print_diagnostics(stderr, sealed_path, sub.diagnostics, 10);
+    return std::nullopt;
+  }
   return lb::BoardBenchmark{
       std::move(sealed->gold), std::move(s.train), "benchmark/ranked-gold.jsonl (sealed)", s.version, "ranked",
-      s.split.n_public};
+      s.split.n_public,        std::move(sub.gold)};
 }
 
 // Why path may not be read as part of a submission under root ("" when it may): a pull
@@ -140,7 +154,7 @@ std::optional<FileBytes> read_submission_file(const fs::path& path, const fs::pa
 
 // One submission folder, checked and scored; nullopt (problems printed) when invalid.
 std::optional<lb::BoardEntry> load_submission(const fs::path& folder, const fs::path& root,
-                                              lb::SubmissionChecker& checker) {
+                                              lb::SubmissionChecker& checker, const lb::BoardBenchmark& b) {
   fs::path pred = folder / "predictions.jsonl";
   std::error_code ec;
   if (!fs::exists(fs::symlink_status(pred, ec)) && fs::exists(fs::symlink_status(folder / "predictions.jsonl.gz", ec)))
@@ -162,6 +176,25 @@ std::optional<lb::BoardEntry> load_submission(const fs::path& folder, const fs::
     return std::nullopt;
   }
   if (!check.note.empty()) fmt::print(stderr, "note: {}: {}\n", files.folder, check.note);
+  // Sub-fact judgments (optional; caqa factscore, issue 41), scored where the sealed
+  // verdicts are known (publish), against the Table 6 population among others.
+  const fs::path sub_path = folder / "subfacts.jsonl";
+  if (fs::exists(fs::symlink_status(sub_path, ec)) && b.sub_facts.samples_with_sub_facts > 0) {
+    auto sub = read_submission_file(sub_path, root, kMaxPredictionBytes, problems);
+    std::optional<factscore::FactScoreOutcome> o;
+    if (sub)
+      o = factscore::score_sub_fact_file(b.test, b.sub_facts, sub->text(),
+                                         {lb::board_request().bootstrap, false, kDefaultMaxLineBytes},
+                                         files.folder + "/subfacts.jsonl");
+    if (o) print_diagnostics(stderr, sub_path.string(), o->diagnostics, 20);
+    if (!o || !o->report) {
+      if (o) fmt::print(stderr, "caqa: {}\n", o->refusal);
+      for (const auto& p : problems) fmt::print(stderr, "{}\n", p);
+      fmt::print(stderr, "caqa: submission {} is invalid (its subfacts.jsonl)\n", files.folder);
+      return std::nullopt;
+    }
+    check.entry->factscore = std::move(o->report);
+  }
   return std::move(check.entry);
 }
 
@@ -181,15 +214,15 @@ bool load_submissions(const fs::path& dir, const lb::BoardBenchmark& b, std::vec
   std::sort(folders.begin(), folders.end());
   lb::SubmissionChecker checker(b);
   for (const auto& folder : folders)
-    if (auto entry = load_submission(folder, root, checker))
+    if (auto entry = load_submission(folder, root, checker, b))
       entries.push_back(std::move(*entry));
     else
       ok = false;
   return ok;
 }
 
-std::optional<lb::ReportedTable> read_reported(const fs::path& dir) {
-  const std::string path = (dir / "reported" / "caqa_table5.json").string();
+std::optional<lb::ReportedTable> read_reported(const fs::path& dir, const char* file = "caqa_table5.json") {
+  const std::string path = (dir / "reported" / file).string();
   std::string error;
   auto bytes = read_file(path, error);
   auto table = bytes ? lb::read_reported_table(bytes->bytes(), error) : std::nullopt;
@@ -318,7 +351,14 @@ class LeaderboardCommand : public Command {
     for (lb::BoardEntry& e : lb::baseline_entries(*bench, problems)) entries.push_back(std::move(e));
     for (const auto& p : problems) fmt::print(stderr, "{}\n", p);
     if (!problems.empty()) return kExitUsage;
-    std::string text = lb::board_json(entries, *bench, *reported);
+    // The paper's Table 6 (FActScore), shown beside the board's FActScore column when present.
+    std::optional<lb::ReportedTable> table6;
+    std::error_code exists_ec;
+    if (fs::exists(fs::path(dir_) / "reported" / "caqa_table6.json", exists_ec)) {
+      table6 = read_reported(dir_, "caqa_table6.json");
+      if (!table6) return kExitInvalid;
+    }
+    std::string text = lb::board_json(entries, *bench, *reported, table6 ? &*table6 : nullptr);
     std::string out = output_.empty() ? (fs::path(dir_) / "leaderboard.json").string() : output_;
     if (!emit(out, text) || (!dist_.empty() && !emit((fs::path(dist_) / "leaderboard.json").string(), text)) ||
         (!entries_.empty() && !write_entry_reports(entries, entries_)))

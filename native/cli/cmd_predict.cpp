@@ -12,6 +12,7 @@
 #include "command.h"
 #include "files.h"
 #include "reader_prediction.h"
+#include "sub_fact_runs.h"
 
 namespace caqa::cli {
 
@@ -38,18 +39,29 @@ class PredictCommand : public Command {
     app->add_option("--backend", backend_, "auto, cpu or cuda (trained, reader)")
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "cpu", "cuda", "gpu"}));
+    app->add_flag("--subfacts", sub_facts_,
+                  "Judge each sample's sub-facts instead (caqa factscore): the evaluator labels each (sub-fact, "
+                  "citation) pair, supportive = true, any other label = false (CAQA D.2); writes "
+                  "{\"id\", \"subfacts\": [...]}");
   }
 
   int run() override {
+    if (!sub_facts_) return predict(gold_, output_);
+    return run_sub_facts({gold_, output_, true, &caqa_scheme(), false, false, "caqa predict", false},
+                         [&](const std::string& pairs, const std::string& labels) { return predict(pairs, labels); });
+  }
+
+ private:
+  int predict(const std::string& gold, const std::string& output) {
     if (evaluator_ == "reader") {
       if (model_.empty()) {
         fmt::print(stderr,
                    "error: --evaluator reader needs --model FILE (make one with `caqa train --model reader`)\n");
         return kExitUsage;
       }
-      return predict_with_reader(model_, gold_, output_, backend_);
+      return predict_with_reader(model_, gold, output, backend_);
     }
-    auto data = load_dataset("predict", gold_);
+    auto data = load_dataset("predict", gold);
     if (!data) return kExitUsage;
     std::vector<Label> labels;
     std::vector<double> scores, confidence;
@@ -108,22 +120,22 @@ class PredictCommand : public Command {
       if (!confidence.empty()) out += fmt::format(",\"confidence\":{:.6f}", confidence[i]);
       out += "}\n";
     }
-    if (!write_file_atomic(output_, out, error)) {
+    if (!write_file_atomic(output, out, error)) {
       fmt::print(stderr, "error: {}\n", error);
       return kExitUsage;
     }
     if (data->has_labels) {
       const auto s = classify_predictions(data->labels, data->complexity, labels);
       fmt::print(stderr, "caqa predict: {} micro-F1 {:.3f} macro-F1 {:.3f} on {} ({} samples); wrote {}\n", evaluator_,
-                 s.value("micro_f1"), s.value("macro_f1"), gold_, data->size(), output_);
+                 s.value("micro_f1"), s.value("macro_f1"), gold, data->size(), output);
     } else {
-      fmt::print(stderr, "caqa predict: wrote {} ({} samples)\n", output_, data->size());
+      fmt::print(stderr, "caqa predict: wrote {} ({} samples)\n", output, data->size());
     }
     return kExitOk;
   }
 
- private:
   std::string evaluator_, model_, train_, gold_, output_, backend_ = "auto";
+  bool sub_facts_ = false;
 };
 
 }  // namespace

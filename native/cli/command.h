@@ -19,7 +19,7 @@ class Command {
 // add_<name>_command(app), which registers its flags and returns the command.
 // clang-format off
 #define CAQA_COMMANDS(X) \
-  X(build) X(validate) X(score) X(compare) X(meta) X(kalma) X(eval) X(export_gold) X(import) X(serve) X(leaderboard) \
+  X(build) X(validate) X(score) X(compare) X(meta) X(factscore) X(kalma) X(eval) X(export_gold) X(import) X(serve) X(leaderboard) \
   X(train) X(predict) X(audit)
 // clang-format on
 

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
       "  caqa score PRED... --gold BENCH.jsonl     per-label F1, micro-F1 per complexity, confusion, CIs\n"
       "  caqa compare A B --gold BENCH.jsonl       paired significance of the difference of two evaluators\n"
       "  caqa meta PAIRS | PRED --gold BENCH.jsonl  correlation, ROC-AUC, NDCG of metric scores vs. support levels\n"
+      "  caqa factscore PRED... --gold BENCH.jsonl  FActScore of sub-fact judgments (CAQA Table 6)\n"
       "  caqa kalma --questions Q --answers A       KG-citation quality: correctness, precision, recall, [NA]\n"
       "  caqa export-gold BENCH --split test -o F  compact gold artifact for the browser scorer\n"
       "  caqa import FORMAT FILE... -o GOLD        another benchmark (ALCE, AttributionBench, WiCE, ...) as gold\n"

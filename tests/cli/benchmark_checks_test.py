@@ -4,7 +4,8 @@ caqa (issue 33): scripts/surface_probe.py (a gradient-boosted probe on nine surf
 numbers) stays within 0.05 of the majority class, and scripts/reader_check.py draws a
 stratified blind sample (plain or strict brief, naturalness rated per part) and scores
 returned labels, and draws and scores a paired reading of two builds (issue 40). And `caqa build --train-questions`
-(issue 34) adds train samples only, the test split byte for byte the same.
+(issue 34) adds train samples only, the test split byte for byte the same. Every sample's
+sub-facts agree with its label (issue 41).
 
     benchmark_checks_test.py SOURCE_DIR BENCH CAQA
 
@@ -110,6 +111,30 @@ with tempfile.TemporaryDirectory() as tmp:
     score = json.load(open(os.path.join(tmp, "pair.json")))["readers"][0]
     check("pair-score: the new side preferred in 40/40", score["new"] == score["n"] == 40 and score["share"] == 1,
           out.stdout.splitlines()[0])
+
+# Sub-facts (issue 41): every sample carries its answer's claims, each with a verdict that
+# agrees with the label; the statistics state the gold mean over partially supportive samples.
+broken = {}
+partial = []
+for name in ("train.jsonl", "test.jsonl"):
+    for line in open(os.path.join(bench, name)):
+        s = json.loads(line)
+        v = [f["verdict"] for f in s.get("subfacts", [])]
+        ok = bool(v) and all(f.get("fact", "").endswith(".") for f in s["subfacts"]) and {
+            "supportive": set(v) == {"supported"},
+            "partially_supportive": "supported" in v and "unsupported" in v and "contradicted" not in v,
+            "contradictory": "contradicted" in v,
+            "irrelevant": set(v) <= {"unsupported"},
+        }[s["label"]]
+        if not ok:
+            broken.setdefault(s["label"], s["id"])
+        if s["label"] == "partially_supportive" and s["split"] == "test":
+            partial.append(v.count("supported") / len(v))
+check("sub-facts: present, one sentence each, verdicts agree with every label", not broken, str(broken))
+stats = open(os.path.join(bench, "statistics.md")).read()
+mean = f"| partially_supportive | " in stats and f"{sum(partial) / len(partial):.4f} ({len(partial)})" in stats
+check("sub-facts: statistics.md states the gold mean over partially supportive test samples", mean,
+      f"{sum(partial) / len(partial):.4f} ({len(partial)})")
 
 with tempfile.TemporaryDirectory() as tmp:
     more = os.path.join(tmp, "more")

@@ -20,16 +20,6 @@ namespace {
 
 using namespace testing;  // NOLINT: the shared eval test helpers
 
-// The values of one key over the lines of a response cache (what a killed run kept).
-std::set<std::string> cached_values(const std::string& cache, const char* key) {
-  std::set<std::string> values;
-  for (const auto& line : lines_of(slurp(cache))) {
-    auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_object()) values.insert(j[key].get<std::string>());
-  }
-  return values;
-}
-
 std::string expected_output(const std::vector<EvalItem>& items) {
   std::string out;
   for (const auto& item : items) {
@@ -159,18 +149,6 @@ TEST(EvalRun, BackoffGrowsAndIsCapped) {
   EXPECT_DOUBLE_EQ(retry_delay_s(s, 10, r, 0.0), 2.0);
   r.retry_after_s = 7;
   EXPECT_DOUBLE_EQ(retry_delay_s(s, 0, r, 0.5), 7.0);
-}
-
-// Runs caqa with args and kills it (SIGKILL) once its response cache holds `lines` lines,
-// before it could write its output.
-void kill_once_cached(const std::vector<std::string>& args, const std::string& cache, std::size_t lines,
-                      const std::string& output) {
-  pid_t child = spawn_cli(args);
-  for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < lines; ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  ASSERT_EQ(::kill(child, SIGKILL), 0);
-  EXPECT_EQ(wait_exit(child), -SIGKILL);
-  EXPECT_FALSE(fs::exists(output)) << "the run finished before the kill";
 }
 
 TEST(EvalResume, KilledRunResumesWithoutRepeatingAnsweredRequests) {

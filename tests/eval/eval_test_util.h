@@ -7,11 +7,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "caqa/eval/prompt.h"
 #include "eval/eval_runner.h"
@@ -94,6 +99,28 @@ inline int wait_exit(pid_t pid) {
   int status = 0;
   waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+}
+
+// The values of one key over the lines of a response cache (what a killed run kept).
+inline std::set<std::string> cached_values(const std::string& cache, const char* key) {
+  std::set<std::string> values;
+  for (const auto& line : lines_of(slurp(cache))) {
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_object()) values.insert(j[key].get<std::string>());
+  }
+  return values;
+}
+
+// Runs caqa with args and kills it (SIGKILL) once its response cache holds `lines` lines,
+// before it could write its output.
+inline void kill_once_cached(const std::vector<std::string>& args, const std::string& cache, std::size_t lines,
+                             const std::string& output) {
+  pid_t child = spawn_cli(args);
+  for (int i = 0; i < 4000 && lines_of(slurp(cache)).size() < lines; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_EQ(::kill(child, SIGKILL), 0);
+  EXPECT_EQ(wait_exit(child), -SIGKILL);
+  EXPECT_FALSE(fs::exists(output)) << "the run finished before the kill";
 }
 
 #ifdef CAQA_EXE

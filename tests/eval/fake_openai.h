@@ -110,7 +110,18 @@ inline std::string fake_entailment(const std::string& prompt) {
   return premise.find(value) != std::string::npos ? "Yes." : "No";
 }
 
+// CAQA D.2's FActScore prompt: "True" when the text holds the fact's last word, else "False".
+inline bool is_factscore_prompt(const std::string& prompt) {
+  return prompt.starts_with("Judge this fact based on the given context.");
+}
+
+inline std::string fake_factscore(const std::string& prompt) {
+  std::string last = fake_last_word(fake_line_after(prompt, " Fact: "));
+  return !last.empty() && fake_line_after(prompt, " Text: ").find(last) != std::string::npos ? "True" : "False";
+}
+
 inline std::string fake_reply(const std::string& prompt) {
+  if (is_factscore_prompt(prompt)) return fake_factscore(prompt);
   if (is_entailment_prompt(prompt)) return fake_entailment(prompt);
   if (verbalize_task(prompt) != VerbalizeTask::None) return fake_verbalize(prompt);
   if (is_decompose_prompt(prompt)) return fake_decompose(prompt);
@@ -122,6 +133,12 @@ inline std::string fake_reply(const std::string& prompt) {
 // three alternatives, probabilities 0.5 / 0.25 / 0.125 for the top three classes (so the class
 // probabilities over them are 4/7, 2/7, 1/7), then the rest of the reply as one token.
 inline nlohmann::json fake_logprobs(const std::string& reply) {
+  if (reply == "True" || reply == "False") {  // D.2: the reply 0.75, the other word 0.25
+    const nlohmann::json top =
+        nlohmann::json::array({{{"token", reply}, {"logprob", std::log(0.75)}},
+                               {{"token", reply == "True" ? "False" : "True"}, {"logprob", std::log(0.25)}}});
+    return nlohmann::json::array({{{"token", reply}, {"logprob", std::log(0.75)}, {"top_logprobs", top}}});
+  }
   const bool supportive = reply.starts_with("Supportive");
   const std::string first = supportive ? "Support" : "Ir";
   nlohmann::json top = nlohmann::json::array({{{"token", first}, {"logprob", std::log(0.5)}},

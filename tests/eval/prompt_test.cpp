@@ -38,7 +38,7 @@ TEST_P(PromptGolden, RendersFirstExampleSample) {
 INSTANTIATE_TEST_SUITE_P(Sets, PromptGolden,
                          ::testing::Values("gpt_zero_shot", "other_zero_shot", "gpt_few_shot", "other_few_shot",
                                            "binary_zero_shot", "attributionbench_zero_shot", "attrscore_zero_shot",
-                                           "support3_zero_shot"));
+                                           "support3_zero_shot", "factscore_fact"));
 
 TEST(PromptIndex, EveryListedSetHasItsPlaceholders) {
   const std::string root = CAQA_SOURCE_DIR;

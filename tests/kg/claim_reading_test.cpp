@@ -130,6 +130,24 @@ TEST_F(ClaimReadingTest, ACitationReadsClaimByClaim) {
             Label::Supportive);
 }
 
+// The answer's sub-facts (issue 41): a verdict per claim, in the claims' order.
+TEST_F(ClaimReadingTest, EachClaimGetsItsVerdict) {
+  const ImpliedFacts none;
+  const ClaimReader reader(profile, none);
+  const std::vector<Triple> claims = {fact("film/jaws", "directed_by", "person/spielberg"),
+                                      fact("person/spielberg", "place_of_birth", "city/cincinnati"),
+                                      fact("person/irving", "spouse", "person/spielberg")};
+  const std::vector<Triple> citation = {fact("person/spielberg", "place_of_birth", "city/south_shields"),
+                                        fact("person/spielberg", "spouse", "person/irving")};
+  EXPECT_EQ(
+      reader.verdicts(claims, citation),
+      (std::vector<ClaimVerdict>{ClaimVerdict::Unsupported, ClaimVerdict::Contradicted, ClaimVerdict::Supported}));
+  EXPECT_EQ(verdict_name(ClaimVerdict::Contradicted), "contradicted");
+  const ClaimReading reading = reader.read(claims, citation);
+  EXPECT_EQ(reading.supported, 1u);
+  EXPECT_EQ(reading.contradicted, 1u);
+}
+
 TEST_F(ClaimReadingTest, AnEntityMeetingTwoConditionsIsCounted) {
   const ImpliedFacts none;
   const ClaimReader reader(profile, none);

@@ -66,6 +66,13 @@ std::string nlohmann_sample_json(const caqa::kg::BenchmarkSample& s, const caqa:
   j["label"] = std::string(caqa::label_name(s.label));
   j["complexity"] = std::string(caqa::complexity_name(s.complexity));
   j["split"] = s.test ? "test" : "train";
+  if (s.texts && !s.sub_fact_verdicts.empty()) {
+    Json sub = Json::array();
+    for (std::size_t i = 0; i < s.sub_fact_verdicts.size(); ++i)
+      sub.push_back(
+          {{"fact", s.texts->sub_facts[i]}, {"verdict", std::string(caqa::kg::verdict_name(s.sub_fact_verdicts[i]))}});
+    j["subfacts"] = sub;
+  }
   Json triples = Json::array(), keys = Json::array();
   for (const caqa::kg::Triple& t : s.evidence) {
     triples.push_back({std::string(kg.entity_name(t.head)), std::string(kg.relation_name(t.relation)),

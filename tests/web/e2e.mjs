@@ -35,11 +35,17 @@ try {
     await page.waitForSelector('#lb-table tbody tr', { timeout: 20000 });
     const rows = await page.$$eval('#lb-table tbody tr', (trs) => trs.map((tr) => ({
       slug: tr.dataset.slug, cells: [...tr.querySelectorAll('td')].map((td) => td.textContent) })));
+    // The FActScore gap column (issue 41) stands before the status when an entry has one.
+    const withGap = board.verified.some((e) => e.factscore);
+    const badgeAt = withGap ? 13 : 12;
+    board.verified.forEach((e, i) => {
+      if (withGap) assert.ok(rows[i].cells[12].startsWith(e.factscore ? e.factscore.gap.toFixed(3) : '–'), `FActScore gap of ${e.slug}: ${rows[i].cells[12]}`);
+    });
     assert.deepEqual(rows.map((r) => r.slug), board.verified.map((e) => e.slug), 'rows in the board\'s order');
     board.verified.forEach((e, i) => {
       assert.ok(rows[i].cells[0].startsWith(String(e.rank)), `rank of ${e.slug}: ${rows[i].cells[0]}`);
       assert.ok(rows[i].cells[6].startsWith(e.micro_f1.toFixed(3)), `micro-F1 of ${e.slug}: ${rows[i].cells[6]}`);
-      assert.equal(rows[i].cells[12], e.badge);
+      assert.equal(rows[i].cells[badgeAt], e.badge);
     });
     const reportedRows = await page.$$eval('#lb-reported tbody tr', (trs) => trs.length);
     assert.equal(reportedRows, board.reported.entries.length, 'every reported Table 5 row');
@@ -68,7 +74,7 @@ try {
     const vcells = await visitor.locator('td').allTextContents();
     assert.ok(vcells[1].includes('pred_keyword_overlap.jsonl') && vcells[1].includes('unofficial'), `visitor row: ${vcells}`);
     assert.ok(vcells[6].startsWith(cli.micro_f1.toFixed(3)), `visitor micro-F1: ${vcells[6]}`);
-    assert.equal(vcells[12], 'unofficial');
+    assert.equal(vcells[badgeAt], 'unofficial');
     await page.locator('#leaderboard').screenshot({ path: path.join(shots, `${label}-leaderboard.png`) });
     await page.screenshot({ path: path.join(shots, `${label}-report.png`), fullPage: true });
 
@@ -81,14 +87,29 @@ try {
     assert.ok(await page.isHidden('#report'), 'no report for a malformed file');
     await page.screenshot({ path: path.join(shots, `${label}-errors.png`), fullPage: true });
 
+    // A sub-fact judgment file (issue 41): the page's FActScore table = caqa factscore --json.
+    const subFactPath = path.join(shots, 'subfacts_perfect.jsonl');
+    const goldLines = fs.readFileSync(path.join(dist, 'gold.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
+    fs.writeFileSync(subFactPath, goldLines.map((l) => {
+      const g = JSON.parse(l);
+      return JSON.stringify({ id: g.id, subfacts: g.subfacts.map((v) => v === 'supported') });
+    }).join('\n') + '\n');
+    await page.setInputFiles('#file-input', subFactPath);
+    await page.waitForSelector('#report:not([hidden]) table.factscore', { timeout: 20000 });
+    const factRows = await page.$$eval('#report table.factscore tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const cliFacts = JSON.parse(execFileSync(native, ['factscore', subFactPath, '--gold', path.join(dist, 'gold.jsonl'), '--json'],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).files[0].populations;
+    assert.equal(factRows.length, cliFacts.length, 'one row per population');
+    cliFacts.forEach((p, i) => assert.ok(factRows[i][2].startsWith(p.factscore.toFixed(3)), `FActScore of ${p.name}: ${factRows[i][2]}`));
+
     // No request may carry the file: only GETs of the site's own static files.
-    const needles = [validText.slice(0, 40), malformedText.slice(0, 40), 'pred_keyword_overlap', 'pred_malformed'];
+    const needles = [validText.slice(0, 40), malformedText.slice(0, 40), 'pred_keyword_overlap', 'pred_malformed', 'subfacts_perfect'];
     for (const r of requests) {
       assert.ok(r.url.startsWith(base) || r.url.startsWith('blob:') || r.url.startsWith('data:'), `request off site: ${r.url}`);
       assert.equal(r.method, 'GET', `${r.method} ${r.url}`);
       for (const n of needles) assert.ok(!r.url.includes(n) && !r.body.includes(n), `request carried the file: ${r.url}`);
     }
-    console.log(`ok: ${label}: leaderboard table = leaderboard.json, visitor row shown; micro-F1 ${shown} = CLI; malformed file shows ${where.length} located problem(s); ` +
+    console.log(`ok: ${label}: leaderboard table = leaderboard.json, visitor row shown; micro-F1 ${shown} = CLI; malformed file shows ${where.length} located problem(s); sub-fact file: ${factRows.length} FActScore rows = CLI; ` +
       `${requests.length} request(s), none carried the file`);
     await page.close();
   }

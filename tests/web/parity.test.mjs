@@ -116,6 +116,13 @@ function check(command, pred, gold, args = []) {
     assert.equal(withBytes(predBytes, (b) => goldSet.meta(b, options)), want, `meta ${pred} ${args.join(' ')}`);
     return want;
   }
+  if (command === 'factscore') {
+    const want = cli(['factscore', pred, '--gold', gold, '--json', ...args]);
+    const got = JSON.parse(withBytes(predBytes, (b) => goldSet.factscore(b, options)));
+    assert.equal(got.report, want, `factscore ${pred} ${args.join(' ')}`);
+    assert.equal(got.refusal === '', want !== '', `factscore ${pred}: a refusal exactly when the CLI prints nothing`);
+    return want;
+  }
   const got = JSON.parse(withBytes(predBytes, (b) => goldSet.scoreFile(b, options)));
   const want = cli(['score', pred, '--gold', gold, '--json', ...args]);
   assert.equal(got.report, want, `score ${pred} ${args.join(' ')}`);
@@ -161,6 +168,20 @@ test('meta of the example files equals the CLI', () => {
     check('meta', pred, exampleGold);
     check('meta', pred, exampleGold, ['--bootstrap', '100', '--seed', '3']);
   }
+});
+
+test('factscore of sub-fact files equals the CLI (issue 41)', () => {
+  const dir = 'tests/golden/factscore', gold = `${dir}/gold.jsonl`;
+  for (const name of ['bool', 'prob', 'mixed', 'malformed', 'partial']) {
+    const pred = `${dir}/pred_${name}.jsonl`;
+    check('factscore', pred, gold);
+    check('factscore', pred, gold, ['--bootstrap', '200', '--seed', '5', '--level', '0.9']);
+    check('factscore', pred, gold, ['--ignore-missing', '--bootstrap', '0']);
+  }
+  assert.match(check('factscore', `${dir}/pred_bool.jsonl`, gold), /"gold_factscore"/);
+  assert.equal(check('factscore', `${dir}/pred_malformed.jsonl`, gold), '');
+  assert.equal(check('factscore', `${dir}/pred_partial.jsonl`, gold), '');
+  assert.match(check('factscore', `${dir}/pred_partial.jsonl`, gold, ['--ignore-missing']), /"missing": 100/);
 });
 
 test('kalma of the paper fixture equals the CLI', () => {

@@ -324,4 +324,19 @@ std::string Verbalizer::answer_statement(const ExtendedQuery& query, const Attri
   return verbalize::capitalized(tidy(out)) + " [1].";
 }
 
+std::vector<std::string> Verbalizer::sub_facts(const Attribution& g) const {
+  std::vector<std::string> out;
+  for (const Triple& t : g.supportive) {
+    std::string text = phrasing(t.relation).sentence(0, name(t.head), name(t.tail));
+    if (display_names_) {
+      text = display_names_->with_plain_answers(std::move(text), g.targets, g.supportive);
+      text = display_names_->as_written(std::move(text), std::span<const Triple>(g.supportive));
+    }
+    text = verbalize::capitalized(tidy(text));
+    if (!text.ends_with('.')) text.push_back('.');
+    out.push_back(std::move(text));
+  }
+  return out;
+}
+
 }  // namespace caqa::kg

@@ -262,9 +262,10 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     pools.push_back(&drafts[label]);
   }
   const std::vector<double> target = shared_target(pools);
-  const auto texts = std::make_shared<const QuestionTexts>(QuestionTexts{
-      question.text, query_text(extended, kg), query_constant_names(extended, kg), entity_names(g->targets, kg),
-      claim_names(*g, kg, verbalizer.display_names()), g->supportive, shared_type(g->targets, kg)});
+  const auto texts = std::make_shared<const QuestionTexts>(
+      QuestionTexts{question.text, query_text(extended, kg), query_constant_names(extended, kg),
+                    entity_names(g->targets, kg), claim_names(*g, kg, verbalizer.display_names()), g->supportive,
+                    shared_type(g->targets, kg), verbalizer.sub_facts(*g)});
   for (std::size_t label_index : drafted) {
     const Label label = kLabels[label_index];
     auto& pool = drafts[label_index];
@@ -282,6 +283,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     s.extension = extended.extension;
     if (label == Label::Contradictory) s.contradiction = contradiction->rule;
     s.texts = texts;
+    s.sub_fact_verdicts = reader.verdicts(g->supportive, s.evidence);
     out.samples.push_back(std::move(s));
   }
   return out;

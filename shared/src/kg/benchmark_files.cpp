@@ -17,6 +17,7 @@ void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stat
   stats.contradiction_rules = {};
   stats.cells = {};
   stats.passages = {};
+  stats.sub_facts = {};
   std::array<std::vector<std::size_t>, 2> words;
   for (const auto& s : samples) {
     std::size_t n = 0, markers = 0;
@@ -32,6 +33,10 @@ void count_samples(const std::vector<BenchmarkSample>& samples, BuildStats& stat
     ++stats.labels[index_of(s.label)][s.test];
     ++stats.complexities[index_of(s.complexity)][s.test];
     ++stats.samples[s.test];
+    if (!s.sub_fact_verdicts.empty())
+      ++stats.sub_facts[index_of(s.label)][s.test]
+                       [{std::count(s.sub_fact_verdicts.begin(), s.sub_fact_verdicts.end(), ClaimVerdict::Supported),
+                         s.sub_fact_verdicts.size()}];
   }
   for (int split : {0, 1}) {
     auto& w = words[split];
@@ -69,6 +74,16 @@ void append_sample_json(std::string& out, const BenchmarkSample& s, const Knowle
   field(",\"label\":", label_name(s.label));
   field(",\"complexity\":", complexity_name(s.complexity));
   field(",\"split\":", s.test ? "test" : "train");
+  // The answer's sub-facts, each with what the citation does with it (issue 41); a sample
+  // made without QuestionTexts (a test's) has none to write.
+  if (s.texts && s.texts->sub_facts.size() == s.sub_fact_verdicts.size() && !s.sub_fact_verdicts.empty()) {
+    for (std::size_t i = 0; i < s.sub_fact_verdicts.size(); ++i) {
+      field(i == 0 ? ",\"subfacts\":[{\"fact\":" : ",{\"fact\":", s.texts->sub_facts[i]);
+      field(",\"verdict\":", verdict_name(s.sub_fact_verdicts[i]));
+      out.push_back('}');
+    }
+    out.push_back(']');
+  }
   triples(",\"evidence\":{\"triples\":", true);
   triples(",\"keys\":", false);
   field("},\"source_question\":", s.source_question);
@@ -81,6 +96,42 @@ std::string sample_json(const BenchmarkSample& s, const KnowledgeGraph& kg) {
   append_sample_json(out, s, kg);
   return out;
 }
+
+namespace {
+
+// The gold FActScore (supported / claimed sub-facts) by label, and its distribution over
+// partially supportive samples, the paper's Table 6 population.
+std::string sub_fact_markdown(const BuildStats& st) {
+  auto mean = [](const std::map<std::pair<std::size_t, std::size_t>, std::size_t>& m) -> std::string {
+    double sum = 0;
+    std::size_t n = 0;
+    for (const auto& [counts, samples] : m) {
+      sum += static_cast<double>(samples) * static_cast<double>(counts.first) / static_cast<double>(counts.second);
+      n += samples;
+    }
+    return n == 0 ? "-" : fmt::format("{:.4f} ({})", sum / static_cast<double>(n), n);
+  };
+  std::string out =
+      "\nGold FActScore (issue 41): supported sub-facts / sub-facts the answer claims, mean per sample "
+      "(samples):\n\n| Label | Train | Test |\n| --- | ---: | ---: |\n";
+  for (Label l : kLabels)
+    out += fmt::format("| {} | {} | {} |\n", label_name(l), mean(st.sub_facts[index_of(l)][0]),
+                       mean(st.sub_facts[index_of(l)][1]));
+  const auto& partial = st.sub_facts[index_of(Label::PartiallySupportive)];
+  std::map<std::pair<std::size_t, std::size_t>, std::array<std::size_t, 2>> rows;
+  for (int split : {0, 1})
+    for (const auto& [counts, samples] : partial[split]) rows[counts][split] = samples;
+  if (rows.empty()) return out;
+  out +=
+      "\nPartially supportive samples by supported / claimed sub-facts:\n\n| Sub-facts | FActScore | Train | Test "
+      "|\n| --- | ---: | ---: | ---: |\n";
+  for (const auto& [counts, n] : rows)
+    out += fmt::format("| {} of {} | {:.4f} | {} | {} |\n", counts.first, counts.second,
+                       static_cast<double>(counts.first) / static_cast<double>(counts.second), n[0], n[1]);
+  return out;
+}
+
+}  // namespace
 
 std::string statistics_markdown(const BuildStats& st) {
   std::string out = "| Classes | | Train | Test | Total |\n| --- | --- | ---: | ---: | ---: |\n";
@@ -102,6 +153,7 @@ std::string statistics_markdown(const BuildStats& st) {
     out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", split == 1 ? "Test" : "Train", st.citation_words[split].p10,
                        st.citation_words[split].median, st.citation_words[split].p90, st.passages[split][0],
                        st.passages[split][1]);
+  out += sub_fact_markdown(st);
   for (int split : {1, 0}) {
     out += fmt::format("\n{} split, label x complexity:\n\n| Label |", split == 1 ? "Test" : "Train");
     for (Complexity c : kComplexities) out += fmt::format(" {} |", complexity_name(c));

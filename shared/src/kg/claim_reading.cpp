@@ -5,6 +5,15 @@
 
 namespace caqa::kg {
 
+std::string_view verdict_name(ClaimVerdict v) {
+  switch (v) {
+    case ClaimVerdict::Supported: return "supported";
+    case ClaimVerdict::Contradicted: return "contradicted";
+    case ClaimVerdict::Unsupported: break;
+  }
+  return "unsupported";
+}
+
 Label ClaimReading::label() const {
   if (contradicted > 0) return Label::Contradictory;
   if (supported == claims && claims > 0) return Label::Supportive;
@@ -12,12 +21,23 @@ Label ClaimReading::label() const {
 }
 
 ClaimReading ClaimReader::read(std::span<const Triple> claims, std::span<const Triple> citation) const {
-  const std::vector<Triple> said = implied_.closure(citation, profile_);
   ClaimReading out;
   out.claims = claims.size();
+  for (ClaimVerdict v : verdicts(claims, citation)) {
+    out.supported += v == ClaimVerdict::Supported;
+    out.contradicted += v == ClaimVerdict::Contradicted;
+  }
+  return out;
+}
+
+std::vector<ClaimVerdict> ClaimReader::verdicts(std::span<const Triple> claims,
+                                                std::span<const Triple> citation) const {
+  const std::vector<Triple> said = implied_.closure(citation, profile_);
+  std::vector<ClaimVerdict> out;
+  out.reserve(claims.size());
   for (const Triple& c : claims) {
     if (std::binary_search(said.begin(), said.end(), c)) {
-      ++out.supported;
+      out.push_back(ClaimVerdict::Supported);
       continue;
     }
     const bool against = std::any_of(said.begin(), said.end(), [&](const Triple& f) {
@@ -25,7 +45,7 @@ ClaimReading ClaimReader::read(std::span<const Triple> claims, std::span<const T
       return (f.head == c.head && f.tail != c.tail && profile_.at(c.relation, true).functional) ||
              (f.tail == c.tail && f.head != c.head && profile_.at(c.relation, false).functional);
     });
-    out.contradicted += against;
+    out.push_back(against ? ClaimVerdict::Contradicted : ClaimVerdict::Unsupported);
   }
   return out;
 }

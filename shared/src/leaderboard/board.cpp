@@ -63,6 +63,25 @@ PairedResult seen_from_above(PairedResult r, std::size_t above, std::size_t me) 
   return r;
 }
 
+// Table 6's figures of an entry that submitted sub-fact judgments: its mean FActScore over
+// the partially supportive samples, the gold's, and the gap; null for one that did not.
+Json entry_factscore_json(const BoardEntry& e) {
+  if (!e.factscore) return nullptr;
+  for (const factscore::Population& p : e.factscore->populations) {
+    if (p.kind != "table6") continue;
+    auto stat = [&](factscore::Statistic s) { return p.stats[static_cast<std::size_t>(s)]; };
+    const auto gap = stat(factscore::Statistic::Gap);
+    return Json{{"population", p.name},
+                {"n", p.samples},
+                {"factscore", number(stat(factscore::Statistic::Predicted).value)},
+                {"gold_factscore", number(stat(factscore::Statistic::Gold).value)},
+                {"gap", number(gap.value)},
+                {"gap_ci", detail::ci_json({gap.ci[0], gap.ci[1]}, e.factscore->bootstrap.level)},
+                {"pearson", number(stat(factscore::Statistic::Pearson).value)}};
+  }
+  return nullptr;
+}
+
 Json entry_json(const BoardEntry& e, const RankedEntry& r, const std::string& above_slug,
                 const PairedResult& vs_above) {
   Json j;
@@ -73,6 +92,7 @@ Json entry_json(const BoardEntry& e, const RankedEntry& r, const std::string& ab
   j["badge"] = e.baseline ? "baseline" : "verified";
   for (const Json& part : {meta_json(e.meta), scores_json(*e.scored.report)})
     for (const auto& [k, v] : part.items()) j[k] = v;
+  j["factscore"] = entry_factscore_json(e);
   if (!r.has_above) {
     j["vs_above"] = nullptr;
     return j;
@@ -130,7 +150,8 @@ void add_columns_and_visitor_row(Json& board) {
 
 }  // namespace
 
-std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchmark& b, const ReportedTable& reported) {
+std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchmark& b, const ReportedTable& reported,
+                       const ReportedTable* reported_factscore) {
   std::vector<RankInput> inputs;
   for (const auto& e : entries) {
     const ScoreReport& rep = *e.scored.report;
@@ -166,6 +187,7 @@ std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchm
   add_columns_and_visitor_row(board);
   board["verified"] = verified;
   board["reported"] = reported.document;
+  if (reported_factscore) board["reported_factscore"] = reported_factscore->document;
   return board.dump(2) + "\n";
 }
 

@@ -43,7 +43,7 @@ EntryCheck SubmissionChecker::check(const SubmissionFiles& files) {
   if (c.invalid_label || c.unparseable || c.extra_lines)
     out.note = fmt::format("{} invalid label(s), {} unparseable, {} unknown id(s); scored as wrong/ignored",
                            c.invalid_label, c.unparseable, c.extra_lines);
-  out.entry = BoardEntry{std::move(*meta.meta), false, std::move(*scored)};
+  out.entry = BoardEntry{std::move(*meta.meta), false, std::move(*scored), std::nullopt};
   return out;
 }
 
@@ -51,7 +51,7 @@ std::vector<BoardEntry> baseline_entries(const BoardBenchmark& b, std::vector<st
   std::vector<BoardEntry> out;
   for (Baseline& baseline : computed_baselines(b.test, b.train))
     if (auto scored = score_entry(InputText(baseline.predictions), baseline.meta.slug, b, problems))
-      out.push_back(BoardEntry{std::move(baseline.meta), true, std::move(*scored)});
+      out.push_back(BoardEntry{std::move(baseline.meta), true, std::move(*scored), std::nullopt});
   return out;
 }
 

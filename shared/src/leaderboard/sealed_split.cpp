@@ -45,6 +45,13 @@ std::optional<SealedSplit> seal_test_split(std::string_view test_jsonl, std::str
     LineJson inputs = LineJson::object();
     for (const char* key : {"id", "question", "answer", "citation", "complexity"})
       if (line.contains(key)) inputs[key] = line[key];
+    // The answer's sub-facts travel without their verdicts, like the label (issue 41).
+    if (auto sub = line.find("subfacts"); sub != line.end() && sub->is_array()) {
+      LineJson facts = LineJson::array();
+      for (const auto& f : *sub)
+        if (f.is_object() && f.contains("fact")) facts.push_back({{"fact", f["fact"]}});
+      inputs["subfacts"] = std::move(facts);
+    }
     out.ranked_inputs.append(inputs.dump()).push_back('\n');
     LineJson placeholder = {{"id", line["id"]}, {"label", kPlaceholderLabel}, {"split", "test"}};
     if (line.contains("complexity")) placeholder["complexity"] = line["complexity"];

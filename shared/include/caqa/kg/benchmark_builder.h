@@ -6,10 +6,12 @@
 
 #include <array>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "caqa/kg/claim_reading.h"
 #include "caqa/kg/implied_facts.h"
 #include "caqa/kg/problem_counts.h"
 #include "caqa/kg/verbalizer.h"
@@ -36,8 +38,9 @@ struct QuestionTexts {
   // The names of G's entities as the texts write them (display_names.h): the answer
   // statement states every fact of G, so it names them all (lint: missing_claim).
   std::vector<std::string> claim_names;
-  std::vector<Triple> claims;  // G: the facts the answer statement states
-  std::string answer_type;     // the answers' KG type when they share one, else empty (lint: type_word)
+  std::vector<Triple> claims;          // G: the facts the answer statement states
+  std::string answer_type;             // the answers' KG type when they share one, else empty (lint: type_word)
+  std::vector<std::string> sub_facts;  // each claim as one sentence (Verbalizer::sub_facts)
 };
 
 struct BenchmarkSample {
@@ -51,6 +54,7 @@ struct BenchmarkSample {
   Extension extension;
   ContradictionRule contradiction = ContradictionRule::AnswerSwap;  // which link a contradictory edit changed
   std::shared_ptr<const QuestionTexts> texts;                       // set for every sample the builder makes
+  std::vector<ClaimVerdict> sub_fact_verdicts;  // what the citation does with each claim, in G's order
 };
 
 struct BuildStats {
@@ -72,6 +76,9 @@ struct BuildStats {
   };
   std::array<Lengths, 2> citation_words{};
   std::array<std::array<std::size_t, 2>, 2> passages{};  // [split][one passage, two or more]
+  // Gold FActScores (issue 41): samples by their (supported, claimed) sub-fact counts,
+  // [label][split].
+  std::array<std::array<std::map<std::pair<std::size_t, std::size_t>, std::size_t>, 2>, kLabelCount> sub_facts{};
 };
 
 struct BuildResult {

@@ -13,12 +13,19 @@
 #pragma once
 
 #include <span>
+#include <string_view>
+#include <vector>
 
 #include "caqa/kg/implied_facts.h"
 #include "caqa/kg/query_extension.h"
 #include "caqa/label.h"
 
 namespace caqa::kg {
+
+// What the citation does with one claim.
+enum class ClaimVerdict { Supported, Unsupported, Contradicted };
+// "supported", "unsupported", "contradicted": the words of a sample's "subfacts" field.
+std::string_view verdict_name(ClaimVerdict v);
 
 struct ClaimReading {
   std::size_t claims = 0, supported = 0, contradicted = 0;
@@ -30,6 +37,8 @@ class ClaimReader {
   ClaimReader(const RelationProfile& profile, const ImpliedFacts& implied) : profile_(profile), implied_(implied) {}
 
   ClaimReading read(std::span<const Triple> claims, std::span<const Triple> citation) const;
+  // Claim by claim, in the claims' order (the answer's sub-facts, issue 41).
+  std::vector<ClaimVerdict> verdicts(std::span<const Triple> claims, std::span<const Triple> citation) const;
 
   // The most conditions of the question one entity of the citation meets: a condition is
   // a pattern joining a constant to a variable, met by the entity the citation puts at the

@@ -59,6 +59,9 @@ class Verbalizer {
   // its subject where a phrasing allows ("Cincinnati is the birthplace of Steven
   // Spielberg, who directed Jaws [1].").
   std::string answer_statement(const ExtendedQuery& query, const Attribution& g) const;
+  // The answer's sub-facts (issue 41): each fact of G as one plain sentence in its
+  // relation's first phrasing, names as the answer writes them, in G's order.
+  std::vector<std::string> sub_facts(const Attribution& g) const;
   // "film.film.directed_by" -> "directed by"
   static std::string humanize(std::string_view relation);
   // Relations whose template is "-": annotations a reader cannot check (MetaQA's tags and

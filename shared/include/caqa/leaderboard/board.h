@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "caqa/factscore/factscore_report.h"
 #include "caqa/leaderboard/reported.h"
 #include "caqa/leaderboard/submission.h"
 #include "caqa/leaderboard/submission_score.h"
@@ -21,10 +22,14 @@ struct BoardEntry {
   SubmissionMeta meta;
   bool baseline = false;  // badge "baseline", else "verified"
   ScoredFile scored;      // never blocked
+  // Its sub-fact judgments scored (subfacts.jsonl, issue 41), when it submitted them.
+  std::optional<factscore::FactScoreReport> factscore;
 };
 
 // The JSON text of leaderboard.json (2-space indent, final newline).
-std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchmark& b, const ReportedTable& reported);
+// `reported_factscore`: the paper's Table 6 as transcribed, when there is one.
+std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchmark& b, const ReportedTable& reported,
+                       const ReportedTable* reported_factscore = nullptr);
 
 enum class BoardFreshness { Current, Stale, Unreadable };
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "caqa/errors.h"
+#include "caqa/factscore/sub_facts.h"
 #include "caqa/gold_set.h"
 #include "caqa/input_text.h"
 #include "caqa/scoring/pipeline.h"
@@ -24,6 +25,9 @@ struct BoardBenchmark {
   // "test" when the whole split is scored; public_n: the public split's size.
   std::string part = "test";
   std::size_t public_n = 0;
+  // The sealed gold's sub-fact verdicts (caqa factscore, issue 41); empty where unknown
+  // (check reads no labels).
+  factscore::SubFactGold sub_facts;
 };
 
 // The request of every board entry: the defaults of caqa score.
