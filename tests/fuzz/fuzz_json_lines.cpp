@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "fuzz_check.h"
-#include "json_object_line.h"
+#include "json/json_object_line.h"
 
 namespace {
 

@@ -11,8 +11,8 @@
 
 #include "caqa/input_text.h"
 #include "caqa/source_text.h"
-#include "flat_json_object.h"
-#include "json_object_line.h"
+#include "json/flat_json_object.h"
+#include "json/json_object_line.h"
 
 namespace caqa::detail {
 namespace {

@@ -1,7 +1,7 @@
 // The FActScore track's reports (factscore_report.h): JSON, Markdown, CSV and text.
 #include <fmt/format.h>
 
-#include "../report_envelope.h"
+#include "../report/report_envelope.h"
 #include "caqa/factscore/factscore_report.h"
 #include "caqa/report.h"
 

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../json_object_line.h"
+#include "../json/json_object_line.h"
 #include "caqa/factscore/sub_facts.h"
 
 namespace caqa::factscore {

@@ -2,8 +2,8 @@
 // columns; each later record becomes one row.
 #include <fmt/format.h>
 
-#include "../csv_records.h"
 #include "caqa/complexity.h"
+#include "csv_records.h"
 #include "import_rows.h"
 
 namespace caqa::detail {

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../json_object_line.h"
+#include "../json/json_object_line.h"
 #include "import_rows.h"
 
 namespace caqa::detail {

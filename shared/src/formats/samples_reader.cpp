@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../json_object_line.h"
+#include "../json/json_object_line.h"
 #include "caqa/id_index.h"
 
 namespace caqa {

@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../json_object_line.h"
+#include "../json/json_object_line.h"
 #include "caqa/kalma/inputs.h"
 
 namespace caqa::kalma::reader {

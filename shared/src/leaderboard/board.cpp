@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "../report_envelope.h"
+#include "../report/report_envelope.h"
 #include "caqa/leaderboard/baselines.h"
 #include "caqa/leaderboard/ranking.h"
 #include "caqa/metrics/paired.h"

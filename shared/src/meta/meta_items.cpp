@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "../csv_records.h"
-#include "../json_object_line.h"
+#include "../formats/csv_records.h"
+#include "../json/json_object_line.h"
 #include "caqa/text.h"
 
 namespace caqa {

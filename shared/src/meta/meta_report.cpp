@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../report_envelope.h"
+#include "../report/report_envelope.h"
 #include "caqa/report.h"
 
 namespace caqa {

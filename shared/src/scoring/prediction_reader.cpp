@@ -3,11 +3,11 @@
 
 #include <fmt/format.h>
 
+#include "../formats/csv_records.h"
+#include "../json/json_object_line.h"
 #include "caqa/prediction.h"
 #include "caqa/scheme_extract.h"
 #include "caqa/text.h"
-#include "csv_records.h"
-#include "json_object_line.h"
 
 namespace caqa {
 

@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "../json/json_object_line.h"
 #include "caqa/formats/samples_reader.h"
 #include "caqa/source_text.h"
-#include "json_object_line.h"
 
 namespace caqa {
 
