@@ -108,6 +108,16 @@ def main():
                  "--limit", "6", "--quiet", "-o", t("pred_eval.jsonl")])
     server.shutdown()
     checks += [f"prediction={t('pred_lexical.jsonl')}", f"prediction={t('pred_eval.jsonl')}"]
+    # The FActScore track (issue 41): sub-fact judgments and their report.
+    run("predict --subfacts", ["predict", "--evaluator", "lexical", "--train", f"{bench}/train.jsonl", "--gold",
+                               f"{bench}/test.jsonl", "--subfacts", "-o", t("subfacts.jsonl")])
+    F = "tests/golden/factscore"
+    checks += [f"subfact_prediction={t('subfacts.jsonl')}", f"subfact_prediction={F}/pred_mixed.jsonl",
+               "factscore_report=" + run("factscore", ["factscore", t("subfacts.jsonl"), "--gold", f"{bench}/test.jsonl",
+                                                       "--json"], "factscore.json"),
+               "factscore_report=" + run("factscore --bootstrap 0", ["factscore", f"{F}/pred_bool.jsonl",
+                                                                     f"{F}/pred_mixed.jsonl", "--gold", f"{F}/gold.jsonl",
+                                                                     "--json", "--bootstrap", "0"], "factscore_0.json")]
 
     run("leaderboard seal", ["leaderboard", "seal", "--benchmark", bench, "-o", t("sealed")])
     run("leaderboard publish", ["leaderboard", "publish", "--benchmark", bench, "--sealed-gold",
