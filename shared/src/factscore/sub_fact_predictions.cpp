@@ -73,6 +73,15 @@ SubFactPredictions read_sub_fact_predictions(const InputText& text, const GoldSe
         const JsonField& bare = parser.field(2);
         SubFactJudgments j;
         if (list.type == JsonField::Type::Array) {
+          // The reader reads NaN and Infinity (not JSON) as a 0 of the same width inside an
+          // array: the line's own bytes tell them apart.
+          if (line.text.substr(list.column - 1, list.text.size()) != list.text) {
+            error(line.number, list.column, ErrorCode::BadScore,
+                  fmt::format("\"subfacts\" of \"{}\": expected true, false or a probability in [0, 1], found NaN "
+                              "or Infinity",
+                              id));
+            return;
+          }
           const nlohmann::json array = nlohmann::json::parse(list.text, nullptr, false);
           if (array.size() != claimed.size()) {
             error(line.number, list.column, ErrorCode::JudgmentMismatch,

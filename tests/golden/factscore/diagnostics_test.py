@@ -41,6 +41,8 @@ def main():
     case("perfect", good, 0, ["300 of 300 gold samples"])
     case("count", [short] + good[1:], 1, [f"pred.jsonl:1:", f"expected {n} judgments", "judgment_mismatch"])
     case("range", [dict(good[0], subfacts=[1.5] * n)] + good[1:], 1, ["probability in [0, 1], found 1.5", "bad_score"])
+    case("nan", ['{"id": "%s", "subfacts": [NaN%s]}' % (first["id"], ", true" * (n - 1))] + good[1:], 1,
+         ["found NaN or Infinity", "bad_score"])
     case("bare range", [{"id": first["id"], "factscore": -0.1}] + good[1:], 1, ["\"factscore\" in [0, 1]"])
     case("duplicate", good + [good[5]], 1, ["pred.jsonl:301:", "first on line 6", "duplicate_id"])
     case("neither", [{"id": first["id"]}] + good[1:], 1, ["found neither", "missing_field"])
@@ -58,7 +60,7 @@ def main():
         case("no sub-facts", good, 2, ["has no \"subfacts\""], gold_path=bare)
     for f in failures:
         print("FAIL", f)
-    print(f"{11 - len(failures)} of 11 cases as expected")
+    print(f"{12 - len(failures)} of 12 cases as expected")
     return 1 if failures else 0
 
 
