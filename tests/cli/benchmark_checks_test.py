@@ -131,6 +131,20 @@ for name in ("train.jsonl", "test.jsonl"):
         if s["label"] == "partially_supportive" and s["split"] == "test":
             partial.append(v.count("supported") / len(v))
 check("sub-facts: present, one sentence each, verdicts agree with every label", not broken, str(broken))
+
+# A qualifier the answer writes ("born in Birmingham in the United Kingdom", "the 1933 film King
+# Kong", "the composer John Williams") reads as a claim: no citation states its fact, unless the
+# question names the qualifier's value (then it tells which entity is asked about).
+stated = {}
+for name in ("train.jsonl", "test.jsonl"):
+    for line in open(os.path.join(bench, name)):
+        s = json.loads(line)
+        answer = s["answer"].lower()
+        for h, r, t in s["evidence"]["triples"]:
+            forms = (f"{h} in {t}", f"{h} in the {t}", f"the {t} film {h}", f"the {t} {h}")
+            if t not in s["question"] and any(f.lower() in answer for f in forms):
+                stated.setdefault(s["label"], s["id"])
+check("no citation states the fact behind a qualifier its answer writes", not stated, str(stated))
 stats = open(os.path.join(bench, "statistics.md")).read()
 mean = f"| partially_supportive | " in stats and f"{sum(partial) / len(partial):.4f} ({len(partial)})" in stats
 check("sub-facts: statistics.md states the gold mean over partially supportive test samples", mean,

@@ -40,8 +40,9 @@ class DisplayNames {
   std::string name(EntityId e) const;
   // Whether `facts` state the qualifier's own fact ("Paris lies in France" for "Paris
   // (France)"): a text that states it tells the entity apart, and the qualifier would only
-  // repeat it (issue 40). G never states it (answerability.h), so whether a citation does
-  // is the padding's chance and the same for every label.
+  // repeat it (issue 40). G never states it (answerability.h); a citation whose answer
+  // writes the qualifier never does either (the builder rejects such drafts for every label:
+  // a reader takes the qualifier as a claim).
   bool states_qualifier(EntityId e, std::span<const Triple> facts) const;
   // The name a text stating `facts` gives it: plain where a fact links it with its
   // qualifier's value ("Tripoli is the capital of Libya") and none names a namesake, else
