@@ -1,7 +1,6 @@
 #include "caqa/kg/benchmark_builder.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <unordered_set>
 
@@ -15,6 +14,7 @@
 #include "caqa/kg/label_verifier.h"
 #include "caqa/kg/query_text.h"
 #include "caqa/kg/subgraph_edit.h"
+#include "caqa/kg/unbacked_claims.h"
 
 namespace caqa::kg {
 
@@ -225,52 +225,8 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
                                                   ? verbalizer.display_names()->plain_answers(g->targets, g->supportive)
                                                   : std::vector<EntityId>{};
   out.extension = extended.extension;
-  // Entities the answer names with a writer's qualifier ("born in Birmingham in the United
-  // Kingdom"): a reader takes the qualifier as a claim, so no citation may state its fact
-  // (G never does, answerability.h), or an irrelevant one would read as partially supportive.
-  // Not where the question names the qualifier's value ("the two films named Halloween (1978
-  // and 2007)"): there it tells the reader which entity is asked about.
-  std::vector<EntityId> qualified_in_answer;
-  if (const DisplayNames* names = verbalizer.display_names()) {
-    std::string lower_answer = answer;
-    for (char& c : lower_answer) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (const Triple& t : g->supportive)
-      for (EntityId e : {t.head, t.tail}) {
-        const DisplayNames::Qualifier q = names->qualifier(e);
-        if (!names->shared(e) || q.relation == kNone ||
-            std::find(qualified_in_answer.begin(), qualified_in_answer.end(), e) != qualified_in_answer.end() ||
-            text.find(kg.entity_name(q.value)) != std::string::npos)
-          continue;
-        std::string written = names->written_name(e);
-        for (char& c : written) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (lower_answer.find(written) != std::string::npos) qualified_in_answer.push_back(e);
-      }
-  }
-  // ... nor a fact that implies it ("Paris is the capital of France" for "Paris in France").
-  // Nor does a citation state a part of a claim it leaves unsupported, a weaker link between
-  // the same two entities: "Beirut lies in Lebanon" for "Beirut is the capital of Lebanon"
-  // reads as partial support to a reader.
-  std::vector<std::vector<Triple>> parts_of_claims;  // per claim of G
-  for (const Triple& c : g->supportive) {
-    std::vector<Triple> parts = options.implied_facts.closure(std::span<const Triple>(&c, 1), profile);
-    std::erase_if(parts, [&](const Triple& f) {
-      const bool same_ends = (f.head == c.head && f.tail == c.tail) || (f.head == c.tail && f.tail == c.head);
-      return !same_ends || f.relation == c.relation;
-    });
-    parts_of_claims.push_back(std::move(parts));
-  }
-  auto misread = [&](std::span<const Triple> facts) -> std::optional<std::string> {
-    const std::vector<Triple> said = options.implied_facts.closure(facts, profile);
-    if (std::any_of(qualified_in_answer.begin(), qualified_in_answer.end(),
-                    [&](EntityId e) { return verbalizer.display_names()->states_qualifier(e, said); }))
-      return "the citation states the fact behind a qualifier the answer writes";
-    for (std::size_t i = 0; i < g->supportive.size(); ++i)
-      if (!std::binary_search(said.begin(), said.end(), g->supportive[i]) &&
-          std::any_of(parts_of_claims[i].begin(), parts_of_claims[i].end(),
-                      [&](const Triple& f) { return std::binary_search(said.begin(), said.end(), f); }))
-        return "the citation states a part of a claim it does not support";
-    return std::nullopt;
-  };
+  // What the reader takes as a claim that no citation may state without it (unbacked_claims.h).
+  const UnbackedClaims unbacked(*g, text, answer, kg, verbalizer.display_names(), options.implied_facts, profile);
   // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
   // Every draft takes its random draws in this order and is verified as composed (6.
   // Verification, on every fact the citation states); only drafts that pass can be chosen.
@@ -286,7 +242,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
       d.facts = padding.compose(*subgraph, facts, static_cast<int>(rng.uniform() * 3), rng.uniform(), rng);
       d.phrasings = verbalizer.phrasings(d.facts, rng);
       auto verdict = options.verify ? verify_label(label, extended, *g, d.facts, reader) : std::nullopt;
-      if (!verdict) verdict = misread(d.facts);
+      if (!verdict) verdict = unbacked.misread(d.facts);
       if (verdict)
         failure = std::move(*verdict);
       else
