@@ -7,6 +7,7 @@
 #include "caqa/kg/display_names.h"
 #include "caqa/kg/kg_text.h"
 #include "caqa/kg/label_verifier.h"
+#include "caqa/kg/unbacked_claims.h"
 
 namespace {
 
@@ -146,6 +147,23 @@ TEST_F(ClaimReadingTest, EachClaimGetsItsVerdict) {
   const ClaimReading reading = reader.read(claims, citation);
   EXPECT_EQ(reading.supported, 1u);
   EXPECT_EQ(reading.contradicted, 1u);
+}
+
+// A weaker link between a claim's two ends, stated without the claim, reads as partial
+// support: the builder rejects such a citation (unbacked_claims.h).
+TEST_F(ClaimReadingTest, AWeakerLinkBetweenAClaimsEndsIsUnbacked) {
+  ProblemCounts problems;
+  // As "capital of" implies "lies in": a rule whose consequence joins the same two ends.
+  const ImpliedFacts implied =
+      ImpliedFacts::parse({"implied.tsv", "capital_of\t{head} place_of_birth {tail}\n"}, kg, problems);
+  Attribution g;
+  g.supportive = {fact("city/cincinnati", "capital_of", "country/usa")};
+  const UnbackedClaims unbacked(g, "Which country has Cincinnati as its capital?", "Cincinnati is the capital [1].", kg,
+                                nullptr, implied, profile);
+  EXPECT_EQ(unbacked.misread(std::vector<Triple>{fact("city/cincinnati", "place_of_birth", "country/usa")}),
+            "the citation states a part of a claim it does not support");
+  EXPECT_EQ(unbacked.misread(g.supportive), std::nullopt);  // the claim itself backs its part
+  EXPECT_EQ(unbacked.misread(std::vector<Triple>{fact("film/jaws", "directed_by", "person/spielberg")}), std::nullopt);
 }
 
 TEST_F(ClaimReadingTest, AnEntityMeetingTwoConditionsIsCounted) {
