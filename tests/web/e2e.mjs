@@ -101,6 +101,7 @@ try {
       { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).files[0].populations;
     assert.equal(factRows.length, cliFacts.length, 'one row per population');
     cliFacts.forEach((p, i) => assert.ok(factRows[i][2].startsWith(p.factscore.toFixed(3)), `FActScore of ${p.name}: ${factRows[i][2]}`));
+    await page.screenshot({ path: path.join(shots, `${label}-factscore.png`), fullPage: true });
 
     // No request may carry the file: only GETs of the site's own static files.
     const needles = [validText.slice(0, 40), malformedText.slice(0, 40), 'pred_keyword_overlap', 'pred_malformed', 'subfacts_perfect'];

@@ -1,26 +1,17 @@
 #include "caqa/kg/unbacked_claims.h"
 
+#include "caqa/text.h"
+
 #include <algorithm>
-#include <cctype>
 
 namespace caqa::kg {
-
-namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-}  // namespace
 
 UnbackedClaims::UnbackedClaims(const Attribution& g, std::string_view question, std::string_view answer,
                                const KnowledgeGraph& kg, const DisplayNames* names, const ImpliedFacts& implied,
                                const RelationProfile& profile)
     : g_(g), names_(names), implied_(implied), profile_(profile) {
   if (names) {
-    const std::string written_answer = lower(answer);
+    const std::string written_answer = ascii_lower(answer);
     for (const Triple& t : g.supportive)
       for (EntityId e : {t.head, t.tail}) {
         const DisplayNames::Qualifier q = names->qualifier(e);
@@ -28,7 +19,7 @@ UnbackedClaims::UnbackedClaims(const Attribution& g, std::string_view question, 
             std::find(qualified_.begin(), qualified_.end(), e) != qualified_.end() ||
             question.find(kg.entity_name(q.value)) != std::string_view::npos)
           continue;
-        if (written_answer.find(lower(names->written_name(e))) != std::string::npos) qualified_.push_back(e);
+        if (written_answer.find(ascii_lower(names->written_name(e))) != std::string::npos) qualified_.push_back(e);
       }
   }
   for (const Triple& c : g.supportive) {
