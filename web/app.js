@@ -143,7 +143,8 @@ function showFactScore({ name, diagnostics, refusal, report }) {
       stats.map(([k]) => el('td', { class: 'num' }, value(p, k)))))));
   clearReport();
   const view = $('report');
-  view.replaceChildren(el('h3', {}, `FActScore of ${name} (CAQA Table 6: the partially_supportive row)`), table);
+  view.replaceChildren(el('h3', {}, `FActScore of ${name} (CAQA Table 6: the partially_supportive row)`),
+    el('div', { class: 'table-wrap' }, table));
   view.hidden = false;
   const t6 = f.populations.find((p) => p.kind === 'table6');
   setStatus(`${name}: ${f.scored} samples' sub-facts scored on this device; partially supportive FActScore ${t6.factscore?.toFixed(3) ?? '–'} vs gold ${t6.gold_factscore?.toFixed(3) ?? '–'}.`, 'good');
