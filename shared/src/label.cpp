@@ -6,9 +6,10 @@
 namespace caqa {
 
 namespace {
-constexpr std::array<std::string_view, kComplexityCount> kComplexityNames = {"single", "union", "intersection",
-                                                                             "concatenation"};
-constexpr std::array<std::string_view, kComplexityCount> kComplexityTitles = {"Single", "Union", "Inter.", "Concat."};
+constexpr std::array<std::string_view, kComplexityCount> kComplexityNames = {
+    "single", "union", "intersection", "concatenation", "comparison", "negation"};
+constexpr std::array<std::string_view, kComplexityCount> kComplexityTitles = {"Single",  "Union",   "Inter.",
+                                                                              "Concat.", "Compar.", "Negat."};
 }  // namespace
 
 std::string_view label_name(Label label) { return caqa_scheme().class_name(static_cast<ClassId>(index_of(label))); }

@@ -107,8 +107,9 @@ void draw_metrics_panel(const ViewerState& state) {
   }
   const LabelScheme& scheme = state.gold().scheme();
   std::vector<std::string> labels(scheme.short_names.begin(), scheme.short_names.end());
+  const std::vector<Complexity> level_set = subs.empty() ? ScoreReport{}.levels : subs.front().report().levels;
   std::vector<std::string> levels;
-  for (Complexity c : kComplexities) levels.emplace_back(complexity_title(c));
+  for (Complexity c : level_set) levels.emplace_back(complexity_title(c));
   std::vector<std::vector<Bar>> label_bars, level_bars;
   for (const auto& sub : subs) {
     const auto& r = sub.report();
@@ -116,7 +117,7 @@ void draw_metrics_panel(const ViewerState& state) {
     for (int i = 0; i < scheme.size(); ++i)
       lb.push_back({r.classification.per_label[i].f1,
                     r.intervals ? std::optional<Interval>(r.intervals->label_f1[i]) : std::nullopt});
-    for (Complexity c : kComplexities)
+    for (Complexity c : level_set)
       cb.push_back(
           {r.classification.complexity_micro_f1[index_of(c)],
            r.intervals ? std::optional<Interval>(r.intervals->complexity_micro_f1[index_of(c)]) : std::nullopt});

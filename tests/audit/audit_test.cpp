@@ -55,7 +55,7 @@ Synthetic make(Plant plant, int n, std::uint64_t seed) {
     // Spaces the tokenizer skips: only the character count carries the label.
     if (plant == Plant::CitationLength) citation += std::string(40 * label, ' ');
     s.text.insert(s.text.end(), {id, question, answer, citation});
-    s.samples.push_back({{}, {}, {}, {}, kLabels[label], kComplexities[rng.next() % kComplexityCount], {}});
+    s.samples.push_back({{}, {}, {}, {}, kLabels[label], kComplexities[rng.next() % kPaperComplexityCount], {}});
   }
   for (int i = 0; i < n; ++i) {
     AuditSample& a = s.samples[i];

@@ -38,7 +38,7 @@ Synthetic synthetic(std::size_t n, std::uint64_t seed = 5) {
   Rng rng(seed);
   for (std::size_t i = 0; i < n; ++i) {
     const int label = static_cast<int>(i % kLabelCount);
-    const bool cued = (i / (kLabelCount * kComplexityCount)) % 2 == 0;
+    const bool cued = (i / (kLabelCount * kPaperComplexityCount)) % 2 == 0;
     s.question.push_back(random_words(rng, 6) + "?");
     s.answer.push_back(random_words(rng, 5) + " [1].");
     s.citation.push_back("[1] " + random_words(rng, 8) + (cued ? " cue" + std::to_string(label) : "") + ".");
@@ -46,7 +46,7 @@ Synthetic synthetic(std::size_t n, std::uint64_t seed = 5) {
   }
   for (std::size_t i = 0; i < n; ++i)
     s.samples.push_back({s.question[i], s.answer[i], s.citation[i], kLabels[i % kLabelCount],
-                         kComplexities[(i / kLabelCount) % kComplexityCount]});
+                         kComplexities[(i / kLabelCount) % kPaperComplexityCount]});
   return s;
 }
 

@@ -87,7 +87,9 @@ struct ScoreReport {
   std::optional<BinaryClassification> binary;  // first class vs. rest, for schemes of three or more classes
   std::optional<BootstrapIntervals> intervals;
   bool has_complexity = true;  // false: the gold has no complexity levels ("not in this benchmark")
-  std::string group_field;     // the --group-by field, "" when none
+  std::vector<Complexity> levels = std::vector<Complexity>(
+      kComplexities.begin(), kComplexities.begin() + kPaperComplexityCount);  // shown_levels of the gold
+  std::string group_field;                                                    // the --group-by field, "" when none
   std::vector<GroupScore> groups;
   std::string signature;
   // The evaluator that made the predictions: caqa eval's OUT.meta.json (model, prompt set

@@ -23,7 +23,7 @@ Json to_json(const AuditReport& report) {
     const ProbeInfo& info = probe_info(r.probe);
     Json labels, levels;
     for (Label l : kLabels) labels[std::string(label_name(l))] = rounded(r.scores.per_label[index_of(l)].f1);
-    for (Complexity c : kComplexities)
+    for (Complexity c : shown_levels(r.scores.complexity_n))
       levels[std::string(complexity_name(c))] = rounded(r.scores.complexity_micro_f1[index_of(c)]);
     probes_json.push_back(Json{{"probe", info.name},
                                {"reads", info.cue},

@@ -10,6 +10,12 @@ namespace caqa::audit {
 
 namespace {
 
+// Every probe scores the same test split: the first row's counts say which levels it has.
+std::vector<Complexity> levels_of(const AuditReport& report) {
+  if (report.rows.empty()) return shown_levels(std::array<std::uint64_t, kComplexityCount>{});
+  return shown_levels(report.rows.front().scores.complexity_n);
+}
+
 std::string number(double v, int width) {
   if (std::isnan(v)) return fmt::format("{:>{}}", "-----", width);
   return fmt::format("{:>{}.3f}", v, width);
@@ -45,7 +51,8 @@ std::string render_text(const AuditReport& report) {
   out += fmt::format("{:<{}}  {:>6}  {:>8}  {:>7}  {:<9} ", "probe", w, "n", "Micro-F1", "vs.maj", "verdict");
   for (auto name : caqa_scheme().short_names) out += fmt::format(" {:>6}", name);
   out += " ";
-  for (Complexity c : kComplexities) out += fmt::format(" {:>7}", complexity_title(c));
+  const std::vector<Complexity> levels = levels_of(report);
+  for (Complexity c : levels) out += fmt::format(" {:>7}", complexity_title(c));
   const std::size_t width = out.size() - out.rfind('\n') - 1;
   out += '\n';
   out.append(width, '-');
@@ -55,7 +62,7 @@ std::string render_text(const AuditReport& report) {
                        number(r.micro_f1, 8), delta(r.over_majority), verdict(r));
     for (const auto& label : r.scores.per_label) out += fmt::format(" {}", number(label.f1, 6));
     out += " ";
-    for (Complexity c : kComplexities) out += fmt::format(" {}", number(r.scores.complexity_micro_f1[index_of(c)], 7));
+    for (Complexity c : levels) out += fmt::format(" {}", number(r.scores.complexity_micro_f1[index_of(c)], 7));
     out += "\n";
   }
   out += "\n";
@@ -73,9 +80,10 @@ std::string render_markdown(const AuditReport& report) {
       summary_line(report) + ". Majority predicts " + std::string(label_name(report.majority)) + ".\n\n";
   out += "| Probe | Reads | Micro-F1 | vs. majority | Verdict |";
   for (auto name : caqa_scheme().short_names) out += fmt::format(" {} |", name);
-  for (Complexity c : kComplexities) out += fmt::format(" {} |", complexity_title(c));
+  const std::vector<Complexity> levels = levels_of(report);
+  for (Complexity c : levels) out += fmt::format(" {} |", complexity_title(c));
   out += "\n|---|---|---:|---:|---|";
-  for (int i = 0; i < caqa_scheme().size() + kComplexityCount; ++i) out += "---:|";
+  for (std::size_t i = 0; i < static_cast<std::size_t>(caqa_scheme().size()) + levels.size(); ++i) out += "---:|";
   out += "\n";
   auto cell = [](double v) { return std::isnan(v) ? std::string("-") : fmt::format("{:.3f}", v); };
   for (const ProbeRow& r : report.rows) {
@@ -83,7 +91,7 @@ std::string render_markdown(const AuditReport& report) {
     out += fmt::format("| {} | {} | {} | {} | {} |", info.name, info.cue, cell(r.micro_f1), delta(r.over_majority),
                        r.warns ? "**leak**" : verdict(r));
     for (const auto& label : r.scores.per_label) out += fmt::format(" {} |", cell(label.f1));
-    for (Complexity c : kComplexities) out += fmt::format(" {} |", cell(r.scores.complexity_micro_f1[index_of(c)]));
+    for (Complexity c : levels) out += fmt::format(" {} |", cell(r.scores.complexity_micro_f1[index_of(c)]));
     out += "\n";
   }
   out += "\n";

@@ -175,10 +175,12 @@ FactScoreReport factscore_report(const GoldSet& gold, const SubFactGold& sub_fac
   out.populations.push_back(measure(std::string(label_name(Label::PartiallySupportive)), "table6", scored,
                                     where([&](std::uint32_t g) { return gold.label(g) == partial; }), bootstrap,
                                     stream(label_name(Label::PartiallySupportive))));
-  for (Complexity c : kComplexities)
-    out.populations.push_back(measure(std::string(complexity_name(c)), "complexity", scored,
-                                      where([&](std::uint32_t g) { return gold.complexity(g) == c; }), bootstrap,
-                                      stream(complexity_name(c))));
+  for (Complexity c : kComplexities) {
+    auto level = where([&](std::uint32_t g) { return gold.complexity(g) == c; });
+    if (shown_level(c, level.size()))
+      out.populations.push_back(measure(std::string(complexity_name(c)), "complexity", scored, std::move(level),
+                                        bootstrap, stream(complexity_name(c))));
+  }
   for (Label l : kLabels) {
     const ClassId id = gold.scheme().from_caqa[index_of(l)];
     out.populations.push_back(measure("label:" + std::string(label_name(l)), "label", scored,

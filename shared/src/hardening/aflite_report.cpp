@@ -16,6 +16,14 @@ std::size_t row_total(const std::array<std::size_t, kComplexityCount>& row) {
   return n;
 }
 
+// The levels with input samples (the paper's four always).
+std::vector<Complexity> levels_of(const AfliteResult& result) {
+  std::array<std::size_t, kComplexityCount> per_level{};
+  for (const auto& row : result.input)
+    for (Complexity c : kComplexities) per_level[index_of(c)] += row[index_of(c)];
+  return shown_levels(per_level);
+}
+
 }  // namespace
 
 std::string aflite_markdown(const AfliteResult& result, const AfliteOptions& options) {
@@ -36,14 +44,15 @@ std::string aflite_markdown(const AfliteResult& result, const AfliteOptions& opt
                        r.mean_predictability);
   }
   out += "\nRemoved / input per label and complexity:\n\n| Label |";
-  for (Complexity c : kComplexities) out += fmt::format(" {} |", complexity_title(c));
+  const std::vector<Complexity> levels = levels_of(result);
+  for (Complexity c : levels) out += fmt::format(" {} |", complexity_title(c));
   out += " Total |\n| --- |";
-  for (int i = 0; i <= kComplexityCount; ++i) out += " ---: |";
+  for (std::size_t i = 0; i <= levels.size(); ++i) out += " ---: |";
   out += "\n";
   for (Label l : kLabels) {
     const int li = index_of(l);
     out += fmt::format("| {} |", label_name(l));
-    for (Complexity c : kComplexities)
+    for (Complexity c : levels)
       out += fmt::format(" {} / {} |", result.removed[li][index_of(c)], result.input[li][index_of(c)]);
     out += fmt::format(" {} / {} |\n", row_total(result.removed[li]), row_total(result.input[li]));
   }
@@ -61,7 +70,8 @@ Json aflite_json(const AfliteResult& result, const AfliteOptions& options) {
   Json strata = Json::object();
   for (Label l : kLabels) {
     Json row = Json::object();
-    for (Complexity c : kComplexities) row[std::string(complexity_name(c))] = result.removed[index_of(l)][index_of(c)];
+    for (Complexity c : levels_of(result))
+      row[std::string(complexity_name(c))] = result.removed[index_of(l)][index_of(c)];
     strata[std::string(label_name(l))] = std::move(row);
   }
   return {{"input", n},

@@ -140,7 +140,11 @@ std::string statistics_markdown(const BuildStats& st) {
   for (int l = 0; l < kLabelCount; ++l)
     out += fmt::format("| {} | {} | {} | {} | {} |\n", l == 0 ? "Category" : "", kShort[l], st.labels[l][0],
                        st.labels[l][1], st.labels[l][0] + st.labels[l][1]);
-  for (Complexity c : kComplexities) {
+  std::array<std::size_t, kComplexityCount> per_level{};
+  for (Complexity c : kComplexities)
+    per_level[index_of(c)] = st.complexities[index_of(c)][0] + st.complexities[index_of(c)][1];
+  const std::vector<Complexity> levels = shown_levels(per_level);
+  for (Complexity c : levels) {
     int i = index_of(c);
     out += fmt::format("| {} | {} | {} | {} | {} |\n", i == 0 ? "Complexity" : "", complexity_name(c),
                        st.complexities[i][0], st.complexities[i][1], st.complexities[i][0] + st.complexities[i][1]);
@@ -156,14 +160,14 @@ std::string statistics_markdown(const BuildStats& st) {
   out += sub_fact_markdown(st);
   for (int split : {1, 0}) {
     out += fmt::format("\n{} split, label x complexity:\n\n| Label |", split == 1 ? "Test" : "Train");
-    for (Complexity c : kComplexities) out += fmt::format(" {} |", complexity_name(c));
+    for (Complexity c : levels) out += fmt::format(" {} |", complexity_name(c));
     out += " Total |\n| --- |";
-    for (std::size_t i = 0; i <= kComplexities.size(); ++i) out += " ---: |";
+    for (std::size_t i = 0; i <= levels.size(); ++i) out += " ---: |";
     out += "\n";
     for (Label l : kLabels) {
       out += fmt::format("| {} |", label_name(l));
       std::size_t total = 0;
-      for (Complexity c : kComplexities) {
+      for (Complexity c : levels) {
         const std::size_t n = st.cells[index_of(l)][index_of(c)][split];
         total += n;
         out += fmt::format(" {} |", n);

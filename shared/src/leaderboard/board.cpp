@@ -47,7 +47,7 @@ Json scores_json(const ScoreReport& rep) {
   j["micro_f1_ci"] = ci ? detail::ci_json(*ci, rep.options.bootstrap.level) : Json();
   j["macro_f1"] = number(c.value("macro_f1"));
   Json levels = Json::object();
-  for (Complexity level : kComplexities)
+  for (Complexity level : rep.levels)
     levels[std::string(complexity_name(level))] = number(c.complexity_micro_f1[index_of(level)]);
   j["complexity_micro_f1"] = levels;
   return j;
@@ -130,12 +130,12 @@ Json ranking_json() {
 
 // What the site draws without re-deriving it: the label and complexity columns, and
 // how a visitor's own score report (caqa score --json) becomes an unranked row.
-void add_columns_and_visitor_row(Json& board) {
+void add_columns_and_visitor_row(Json& board, const std::vector<Complexity>& shown) {
   Json labels = Json::array(), levels = Json::array();
   const LabelScheme& scheme = *board_request().scheme;
   for (int l = 0; l < scheme.size(); ++l)
     labels.push_back({{"name", scheme.class_name(static_cast<ClassId>(l))}, {"header", scheme.short_names[l]}});
-  for (Complexity c : kComplexities) levels.push_back({{"name", complexity_name(c)}, {"header", complexity_title(c)}});
+  for (Complexity c : shown) levels.push_back({{"name", complexity_name(c)}, {"header", complexity_title(c)}});
   board["labels"] = labels;
   board["complexity_columns"] = levels;
   board["visitor_row"] = Json{{"ranked", false},
@@ -184,7 +184,7 @@ std::string board_json(const std::vector<BoardEntry>& entries, const BoardBenchm
   board["score_signature"] = signature;
   board["benchmark"] = benchmark_json(b);
   board["ranking"] = ranking_json();
-  add_columns_and_visitor_row(board);
+  add_columns_and_visitor_row(board, entries.empty() ? ScoreReport{}.levels : entries.front().scored.report->levels);
   board["verified"] = verified;
   board["reported"] = reported.document;
   if (reported_factscore) board["reported_factscore"] = reported_factscore->document;

@@ -186,9 +186,13 @@ MetaItems meta_items_from_predictions(const PredictionSet& predictions, const Go
   items.group_by = by_qid ? "qid" : by_complexity ? "complexity" : "none";
   if (by_qid)
     items.group_names = gold.qid_names();
-  else if (by_complexity)
-    for (Complexity c : kComplexities) items.group_names.emplace_back(complexity_name(c));
-  else
+  else if (by_complexity) {
+    // The paper's four; the later levels too when the gold has any (groups are print positions).
+    int positions = kPaperComplexityCount;
+    for (std::uint32_t g = 0; g < gold.size(); ++g)
+      positions = std::max(positions, print_position(gold.complexity(g)) + 1);
+    for (int i = 0; i < positions; ++i) items.group_names.emplace_back(complexity_name(kComplexities[i]));
+  } else
     items.group_names.emplace_back("all");
   for (std::uint32_t g = 0; g < gold.size(); ++g) {
     std::uint32_t r = validation.row_of_gold[g];

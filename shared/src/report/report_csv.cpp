@@ -36,7 +36,8 @@ std::string render_csv(const std::vector<ScoreReport>& reports) {
       header.push_back(fmt::format("{}_ci_high", m.name));
     }
   }
-  for (Complexity c : kComplexities) header.push_back(fmt::format("micro_f1_{}", complexity_name(c)));
+  const std::vector<Complexity>& levels = reports.front().levels;
+  for (Complexity c : levels) header.push_back(fmt::format("micro_f1_{}", complexity_name(c)));
   header.emplace_back("signature");
   header.emplace_back("date");
   std::string out = fmt::format("{}\n", fmt::join(header, ","));
@@ -53,7 +54,7 @@ std::string render_csv(const std::vector<ScoreReport>& reports) {
         row.push_back(r.intervals ? csv_number(r.intervals->measures[m].high) : "");
       }
     }
-    for (Complexity c : kComplexities)
+    for (Complexity c : levels)
       row.push_back(r.has_complexity ? csv_number(r.classification.complexity_micro_f1[index_of(c)]) : "");
     row.push_back(csv_field(r.signature));
     row.push_back(csv_field(r.sources.date));

@@ -113,7 +113,7 @@ Json score_json(const ScoreReport& r) {
   // null, never zeros, when the benchmark has no complexity levels.
   Json levels = nullptr;
   if (r.has_complexity)
-    for (Complexity level : kComplexities) {
+    for (Complexity level : r.levels) {
       int i = index_of(level);
       Json e{{"n", c.complexity_n[i]}, {"micro_f1", number(c.complexity_micro_f1[i])}};
       if (ci) e["micro_f1_ci"] = detail::ci_json(ci->complexity_micro_f1[i], ci_level);

@@ -51,7 +51,7 @@ std::string lm_eval_json(const ScoreReport& r) {
   ReportJson main = task_results("caqa", r.classification, ci, level);
   add_task("caqa", std::move(main), r.classification.n);
   if (r.has_complexity)
-    for (Complexity c : kComplexities) {
+    for (Complexity c : r.levels) {
       const std::string name = "caqa_" + std::string(complexity_name(c));
       ReportJson task{{"alias", " - " + std::string(complexity_name(c))},
                       {"micro_f1,none", number_or_null(r.classification.complexity_micro_f1[index_of(c)])},

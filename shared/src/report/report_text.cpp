@@ -25,7 +25,7 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
   return whole == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-std::vector<std::string> summary_header(const LabelScheme& scheme, double level, bool complexity,
+std::vector<std::string> summary_header(const LabelScheme& scheme, double level, const std::vector<Complexity>& levels,
                                         std::string first = "predictions") {
   std::vector<std::string> h{std::move(first), "n", "coverage"};
   for (auto l : scheme.short_names) h.emplace_back(l);
@@ -34,14 +34,14 @@ std::vector<std::string> summary_header(const LabelScheme& scheme, double level,
     h.emplace_back(measures()[m].title);
     if (m == shown.front()) h.push_back(ci_title(level));
   }
-  if (complexity)
-    for (Complexity c : kComplexities) h.emplace_back(complexity_title(c));
+  for (Complexity c : levels) h.emplace_back(complexity_title(c));
   return h;
 }
 
 // One summary row: a file's, or one group's (coverage then counts that group's gold).
 std::vector<std::string> summary_cells(const std::string& name, const Classification& c,
-                                       const BootstrapIntervals* intervals, std::string coverage, bool complexity) {
+                                       const BootstrapIntervals* intervals, std::string coverage,
+                                       const std::vector<Complexity>& levels) {
   std::vector<std::string> row{name, fmt::format("{}", c.n), std::move(coverage)};
   for (const auto& l : c.per_label) row.push_back(format_metric(l.f1));
   const std::vector<std::size_t> shown = table_measures();
@@ -49,24 +49,24 @@ std::vector<std::string> summary_cells(const std::string& name, const Classifica
     row.push_back(format_metric(c.values[m]));
     if (m == shown.front()) row.push_back(intervals ? ci_text(intervals->measures[m]) : "");
   }
-  if (complexity)
-    for (Complexity level : kComplexities) row.push_back(format_metric(c.complexity_micro_f1[index_of(level)]));
+  for (Complexity level : levels) row.push_back(format_metric(c.complexity_micro_f1[index_of(level)]));
   return row;
 }
 
 std::vector<std::string> summary_cells(const ScoreReport& r) {
   return summary_cells(r.sources.prediction_name, r.classification, r.intervals ? &*r.intervals : nullptr,
-                       percent(r.counts.matched, r.counts.gold), r.has_complexity);
+                       percent(r.counts.matched, r.counts.gold),
+                       r.has_complexity ? r.levels : std::vector<Complexity>{});
 }
 
 // Per-group rows (--group-by): the summary's columns without complexity; coverage is
 // the share of the group's gold samples that were scored.
 std::vector<std::vector<std::string>> group_rows(const ScoreReport& r) {
   std::vector<std::vector<std::string>> rows{
-      summary_header(*r.options.scheme, r.options.bootstrap.level, false, r.group_field)};
+      summary_header(*r.options.scheme, r.options.bootstrap.level, {}, r.group_field)};
   for (const GroupScore& g : r.groups)
-    rows.push_back(summary_cells(g.name, g.classification, g.intervals ? &*g.intervals : nullptr,
-                                 percent(g.matched, g.gold), false));
+    rows.push_back(
+        summary_cells(g.name, g.classification, g.intervals ? &*g.intervals : nullptr, percent(g.matched, g.gold), {}));
   return rows;
 }
 
@@ -189,7 +189,8 @@ std::string render(const std::vector<ScoreReport>& reports, bool markdown) {
   auto table = markdown ? markdown_table : aligned_table;
   const bool complexity = reports.front().has_complexity;
   std::vector<std::vector<std::string>> rows{
-      summary_header(*reports.front().options.scheme, reports.front().options.bootstrap.level, complexity)};
+      summary_header(*reports.front().options.scheme, reports.front().options.bootstrap.level,
+                     complexity ? reports.front().levels : std::vector<Complexity>{})};
   for (const auto& r : reports) rows.push_back(summary_cells(r));
   std::string out = table(rows);
   if (!complexity) out += "per complexity: not in this benchmark (no gold line has \"complexity\")\n";

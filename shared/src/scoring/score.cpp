@@ -73,6 +73,9 @@ ScoreReport score(const GoldOutcomes& outcomes, const PredictionSet& predictions
   if (options.bootstrap.resamples > 0 && r.classification.n > 0)
     r.intervals = bootstrap_intervals(r.confusion, options.bootstrap);
   r.has_complexity = gold.has_complexity();
+  std::array<std::uint64_t, kComplexityCount> per_level{};
+  for (std::uint32_t i = 0; i < gold.size(); ++i) ++per_level[static_cast<std::size_t>(index_of(gold.complexity(i)))];
+  r.levels = shown_levels(per_level);
   r.group_field = gold.group_field();
   for (std::size_t i = 0; i < groups.size(); ++i) {
     GroupScore g;
