@@ -95,6 +95,10 @@ void BuildInputFlags::add_to(CLI::App& app) {
                  "Facts a reader infers from others, which the label checks read: relation[ tail]<TAB>term relation "
                  "term (docs/benchmark.md; default: the embedded KG's table, none for other KGs)")
       ->type_name("FILE");
+  app.add_option("--negatable", negatable,
+                 "Relations that hold once for a reader, along which the negation level asks: relation<TAB>why "
+                 "(default: the embedded KG's table, none for other KGs: no negation level there)")
+      ->type_name("FILE");
   app.add_option("--qualifiers", qualifiers,
                  "What tells entities that share a name apart and how a text writes it: type<TAB>relation ... in "
                  "order of preference, then optionally <TAB>form | ... per relation (\"the {value} film {name}\": "
@@ -175,6 +179,10 @@ std::optional<LoadedBuildSources> load_build_sources(const BuildInputFlags& flag
     s.implied_facts = read.file(flags.implied_facts);
   else if (use_default)
     s.implied_facts = read.embedded("default/implied_facts.tsv");
+  if (!flags.negatable.empty())
+    s.negatable = read.file(flags.negatable);
+  else if (use_default)
+    s.negatable = read.embedded("default/negatable.tsv");
   if (!flags.qualifiers.empty())
     s.qualifiers = read.file(flags.qualifiers);
   else if (!flags.metaqa.empty())

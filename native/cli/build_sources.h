@@ -20,7 +20,7 @@ namespace caqa::cli {
 struct BuildInputFlags {
   std::vector<std::string> kg, names, types, questions;
   std::string relation_names, metaqa, fb15k, webqsp, grailqa, cwq, templates, query_templates, implied_facts,
-      qualifiers;
+      qualifiers, negatable;
   std::string sparql, graph;  // the KG behind a SPARQL endpoint instead of files (kg/sparql_build.h)
   std::vector<int> metaqa_hops{1, 2};
   void add_to(CLI::App& app);

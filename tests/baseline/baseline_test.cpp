@@ -231,7 +231,9 @@ TEST(TrainedBaseline, LearnsButStaysAtMostSixtyOnTheDefaultBenchmark) {
   std::vector<Label> lexical_labels;
   for (std::size_t i = 0; i < test->size(); ++i)
     lexical_labels.push_back(lexical_label(lexical, lexical_score(lexical, test->fields(i))));
-  EXPECT_GT(classify_predictions(test->labels, test->complexity, lexical_labels).value("micro_f1"), majority_f1);
+  // BM25 reads no label off the benchmark's words: within 0.05 of majority (issue 40's bar).
+  const double lexical_f1 = classify_predictions(test->labels, test->complexity, lexical_labels).value("micro_f1");
+  EXPECT_NEAR(lexical_f1, majority_f1, 0.05) << "lexical " << lexical_f1 << " vs majority " << majority_f1;
   // Deterministic fit.
   const LexicalModel again = fit_lexical(train->all_fields(), train->labels);
   EXPECT_EQ(again.thresholds, lexical.thresholds);

@@ -149,7 +149,7 @@ assert m["verification"]["violations"] == 0, m["verification"]
 c = m["counts"]
 assert all(v["train"] + v["test"] > 0 for v in c["labels"].values()), c["labels"]
 assert all(v["train"] + v["test"] > 0 for v in c["complexities"].values()), c["complexities"]
-assert len(m["inputs"]) == 8 and all(len(i["sha256"]) == 64 for i in m["inputs"]), [i["path"] for i in m["inputs"]]
+assert len(m["inputs"]) == 9 and all(len(i["sha256"]) == 64 for i in m["inputs"]), [i["path"] for i in m["inputs"]]
 # Issue 13: the default benchmark ranks evaluators (a test split of >= 2,000), every
 # extended query was run over the KG, the filter and the audit are on record.
 assert c["samples"]["test"] >= 2000, c["samples"]
@@ -161,6 +161,9 @@ assert c["complexities"]["union"]["test"] >= 300, c["complexities"]
 assert sum(m["contradiction_rules"].values()) == c["labels"]["contradictory"]["train"] + c["labels"]["contradictory"]["test"]
 assert any(d["functional"] for d in m["relations"]["directions"]) and m["relations"]["implied_fact_rules"] > 0
 PY
+check "build --levels: the paper's four" 0 "$caqa" build -q --levels single,union,intersection,concatenation -o "$tmp/b-paper"
+check "build --levels: the paper's four are byte-identical to 1288bc1's build" 0 \
+  bash -c "cd '$tmp/b-paper' && sha256sum --check --quiet '$PWD/tests/golden/benchmarks/paper_levels.sha256'"
 check "build: bundled predictions match the test split" 0 "$caqa" validate data/examples/default/pred_keyword_overlap.jsonl --gold "$b1/test.jsonl"
 expect_text "build: no missing predictions" "$tmp/out" "0 warning(s)"
 # Without the filter and the audit (what the seed changes is the split; both cost a minute).

@@ -21,7 +21,7 @@ if m["verification"]["violations"] != 0: problems.append(f"violations: {m['verif
 if total < 2000: problems.append(f"only {total} samples")
 for label, v in c["labels"].items():
     if v["train"] + v["test"] == 0: problems.append(f"no {label} sample")
-for level in ["single", "intersection", "concatenation"]:
+for level in ["single", "intersection", "concatenation", "comparison"]:
     v = c["complexities"][level]
     if v["train"] + v["test"] == 0: problems.append(f"no {level} sample")
 if c["samples"]["test"] == 0 or c["samples"]["train"] == 0: problems.append("an empty split")
@@ -30,3 +30,9 @@ if problems:
     print("FAIL: " + "; ".join(problems)); sys.exit(1)
 print("1 passed, 0 failed")
 PY
+# Issue 42: the paper's four levels alone build what 1288bc1 built, byte for byte.
+"$caqa" build -q --metaqa "$metaqa" --levels single,union,intersection,concatenation -o "$tmp/paper" ||
+  { echo "FAIL: caqa build --levels exited $?"; exit 1; }
+(cd "$tmp/paper" && sha256sum --check --quiet "$OLDPWD/tests/golden/benchmarks/paper_levels_metaqa.sha256") ||
+  { echo "FAIL: the paper's four levels differ from 1288bc1's MetaQA build"; exit 1; }
+echo "ok   the paper's four levels are byte-identical to 1288bc1's MetaQA build"

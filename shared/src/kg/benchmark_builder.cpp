@@ -11,7 +11,9 @@
 #include "caqa/kg/answerability.h"
 #include "caqa/kg/citation_drafts.h"
 #include "caqa/kg/citation_facts.h"
+#include "caqa/kg/comparison_query.h"
 #include "caqa/kg/label_verifier.h"
+#include "caqa/kg/negation_query.h"
 #include "caqa/kg/query_text.h"
 #include "caqa/kg/subgraph_edit.h"
 #include "caqa/kg/unbacked_claims.h"
@@ -31,6 +33,10 @@ constexpr int kDraftsPerLabel = 16;
 // Questions whose citations are two passages, "[1] ... [2] ..." (the paper's evidence has
 // "one or multiple citations").
 constexpr double kTwoPassageShare = 0.4;
+// Source questions asked a comparison, a negation too: most have an entity with a year to
+// compare or a birthplace to deny, and neither level should outnumber the paper's.
+constexpr double kComparisonShare = 0.5;
+constexpr double kNegationShare = 0.3;
 
 // The answer statement's marker for each passage: "... [1]." -> "... [1][2].".
 std::string cite_passages(std::string answer, std::size_t passages) {
@@ -104,8 +110,9 @@ struct QuestionOutcome {
   std::vector<BenchmarkSample> samples;  // sample ids not yet checked against other questions'
   bool collected = false;
   QueryShape shape = QueryShape::Single;
-  bool determinacy_checked = false, determinacy_failed = false;
+  std::size_t determinacy_checked = 0, determinacy_failed = 0;
   std::optional<Extension> extension;
+  std::vector<Extension> later;  // the later levels (comparison, negation) that made samples
 };
 
 struct QuestionBuilder {
@@ -117,6 +124,13 @@ struct QuestionBuilder {
   const ClaimReader reader{profile, options.implied_facts};
 
   QuestionOutcome build(const Question& question) const;
+  // Steps 2-7 for one extended query: grounding, editing, verbalisation; false when it
+  // made no samples. `tag` starts the later levels' problems ("comparison: ...").
+  bool attribute(const Question& question, const ExtendedQuery& extended, Rng& rng, std::string_view tag,
+                 QuestionOutcome& out) const;
+  // The later levels asked of the question's entities, each from its own generator.
+  void later_levels(const Question& question, const ResolvedQuery& resolved, const std::vector<Binding>& bindings,
+                    QuestionOutcome& out) const;
 };
 
 QuestionOutcome QuestionBuilder::build(const Question& question) const {
@@ -152,35 +166,75 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   out.collected = true;
   out.shape = *shape;
 
-  // 2-3. Extension and grounding: G derives every answer of the extended query.
-  ExtendedQuery extended = extend_query(*resolved, *shape, kg, rng, &profile);
+  // 2. Extension.
+  const ExtendedQuery extended = extend_query(*resolved, *shape, kg, rng, &profile);
+  if (options.levels[index_of(extended.complexity)] && attribute(question, extended, rng, {}, out))
+    out.extension = extended.extension;
+  // Only questions a reader can answer as written seed the later levels, which keeps their
+  // share of a build near the paper's levels' (MetaQA asks many that are skipped).
+  if (out.extension) later_levels(question, *resolved, bindings, out);
+  return out;
+}
+
+void QuestionBuilder::later_levels(const Question& question, const ResolvedQuery& resolved,
+                                   const std::vector<Binding>& bindings, QuestionOutcome& out) const {
+  std::vector<EntityId> answers;
+  for (const Binding& b : bindings)
+    if (distinct_nodes(resolved, b) && std::find(answers.begin(), answers.end(), b[0]) == answers.end())
+      answers.push_back(b[0]);
+  std::sort(answers.begin(), answers.end());
+  if (options.levels[index_of(Complexity::Comparison)]) {
+    Rng rng(options.seed ^ fnv1a64(question.id + "|comparison", kQuestionHashSeed));
+    std::optional<ExtendedQuery> asked;
+    if (rng.uniform() < kComparisonShare)
+      asked = comparison_query(resolved, answers, kg, profile, verbalizer.display_names(), rng);
+    if (asked && attribute(question, *asked, rng, "comparison: ", out)) out.later.push_back(Extension::Comparison);
+  }
+  if (options.levels[index_of(Complexity::Negation)] && !options.negatable.empty()) {
+    Rng rng(options.seed ^ fnv1a64(question.id + "|negation", kQuestionHashSeed));
+    std::optional<ExtendedQuery> asked;
+    if (rng.uniform() < kNegationShare)
+      asked =
+          negation_query(resolved, answers, kg, profile, stand_ins, options.negatable, verbalizer.display_names(), rng);
+    if (asked && attribute(question, *asked, rng, "negation: ", out)) out.later.push_back(Extension::Negation);
+  }
+}
+
+bool QuestionBuilder::attribute(const Question& question, const ExtendedQuery& extended, Rng& rng, std::string_view tag,
+                                QuestionOutcome& out) const {
+  auto problem = [&](const std::string& reason) { out.problems.add(std::string(tag) + reason, question.id); };
+  const bool comparison = extended.complexity == Complexity::Comparison;
+  const bool negation = extended.complexity == Complexity::Negation;
+  // 3. Grounding: G derives every answer of the extended query.
   auto g = ground_attribution(extended, kg, rng);
   if (!g) {
     problem("extended query grounds to nothing, or to too many bindings");
-    return out;
+    return false;
   }
   if (g->targets.size() > kMaxAnswers) {
     problem(fmt::format("extended query has more than {} answers", kMaxAnswers));
-    return out;
+    return false;
   }
   // Determinacy: the extended query, run over the whole KG, returns exactly the answers
   // the sample states.
-  out.determinacy_checked = true;
+  ++out.determinacy_checked;
   if (answers_of(extended, kg) != std::optional(g->targets)) {
-    out.determinacy_failed = true;
+    ++out.determinacy_failed;
     problem("extended query's answers over the KG differ from the stated answers");
-    return out;
+    return false;
   }
   // Answerable as written (answerability.h).
   if (auto why = unanswerable(extended, *g, profile, verbalizer.display_names())) {
     problem(*why);
-    return out;
+    return false;
   }
 
-  const std::optional<std::string> asked = verbalizer.question(question, extended, *g);
+  const std::optional<std::string> asked = comparison ? verbalizer.comparison_question(extended, *g)
+                                           : negation ? verbalizer.negation_question(extended, *g)
+                                                      : verbalizer.question(question, extended, *g);
   if (!asked) {
     problem("no question phrase for the extended query (query templates)");
-    return out;
+    return false;
   }
   std::string text = *asked;
   if (const DisplayNames* names = verbalizer.display_names())
@@ -189,7 +243,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   const CitationFacts padding(extended, *g, kg, profile, verbalizer.unsaid());
   if (!padding.can_name_all()) {
     problem("an entity the answer names has no fact but G's to be named by");
-    return out;
+    return false;
   }
 
   // 4. Editing; every edit is read claim by claim before it is kept (claim_reading.h).
@@ -198,12 +252,16 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
       return !verify_label(label, extended, *g, facts, reader);
     };
   };
-  const auto contradiction = contradictory(*g, kg, stand_ins, profile, rng);
+  // A question that denies a value: the citation states it ("Spielberg was born in Chicago").
+  const auto contradiction = comparison                             ? order_reversal(extended, *g, kg, stand_ins, rng)
+                             : negation && extended.denied != kNone ? denied_value_stated(extended, *g)
+                                                                    : contradictory(*g, kg, stand_ins, profile, rng);
   std::array<std::optional<std::vector<Triple>>, kLabelCount> subgraphs = {
       g->supportive, partially_supportive(extended, *g, rng, reads_as(Label::PartiallySupportive)),
       contradiction ? std::optional(contradiction->subgraph) : std::nullopt,
       irrelevant(extended, *g, kg, stand_ins, rng, reads_as(Label::Irrelevant), verbalizer.unsaid())};
-  if (!subgraphs[1] && extended.complexity != Complexity::Single) problem("no partially supportive edit");
+  if (!subgraphs[1] && extended.complexity != Complexity::Single && g->supportive.size() > 1)
+    problem("no partially supportive edit");
   if (!subgraphs[2]) problem("no single-valued link for a contradictory edit");
   if (!subgraphs[3]) problem("no irrelevant subgraph around the subject");
   // Every citation of the question holds the same number of facts: room for its core and
@@ -220,11 +278,13 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
   // stream; the answer cites each ("[1][2]"), so the count is the same for every label.
   const std::size_t passages =
       Rng(options.seed ^ fnv1a64(question.id + "|passages", kQuestionHashSeed)).uniform() < kTwoPassageShare ? 2 : 1;
-  std::string answer = cite_passages(verbalizer.answer_statement(extended, *g), passages);
+  std::string answer = cite_passages(comparison ? verbalizer.comparison_answer(extended, *g)
+                                     : negation ? verbalizer.negation_answer(extended, *g)
+                                                : verbalizer.answer_statement(extended, *g),
+                                     passages);
   const std::vector<EntityId> named_plainly = verbalizer.display_names()
                                                   ? verbalizer.display_names()->plain_answers(g->targets, g->supportive)
                                                   : std::vector<EntityId>{};
-  out.extension = extended.extension;
   // What the reader takes as a claim that no citation may state without it (unbacked_claims.h).
   const UnbackedClaims unbacked(*g, text, answer, kg, verbalizer.display_names(), options.implied_facts, profile);
   // Drafts of each label's citation, matched on their surface cues (caqa/kg/citation_drafts.h).
@@ -249,7 +309,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
         pool.push_back(std::move(d));
     }
     if (pool.empty())
-      out.problems.add("no citation draft verifies as its label", question.id,
+      out.problems.add(std::string(tag) + "no citation draft verifies as its label", question.id,
                        fmt::format("{}: {}", label_name(label), failure));
     else
       drafted.push_back(index_of(label));
@@ -290,7 +350,7 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
     s.sub_fact_verdicts = reader.verdicts(g->supportive, s.evidence);
     out.samples.push_back(std::move(s));
   }
-  return out;
+  return true;
 }
 
 }  // namespace
@@ -338,6 +398,7 @@ BuildResult build_benchmark(const KnowledgeGraph& kg, const std::vector<Question
       stats.determinacy_checked += q.determinacy_checked;
       stats.determinacy_failures += q.determinacy_failed;
       if (q.extension) ++stats.extensions[static_cast<int>(*q.extension)];
+      for (Extension e : q.later) ++stats.extensions[static_cast<int>(e)];
       for (auto& v : q.violations) out.violations.push_back(std::move(v));
       for (auto& s : q.samples) {
         if (!sample_ids.insert(id_number(s.id)).second) {

@@ -222,6 +222,15 @@ BuiltBenchmark build_over(const KnowledgeGraph& graph, const GraphSummary& summa
   verbalizer.set_display_names(&display_names);
   BuildOptions build = options.build;
   if (sources.implied_facts) build.implied_facts = ImpliedFacts::parse(sources.implied_facts->text(), graph, problems);
+  if (sources.negatable) {
+    build.negatable.assign(graph.relation_count(), false);
+    for (const auto& [relation, why] : read_two_column_table(sources.negatable->text(), problems)) {
+      if (auto r = graph.find_relation(relation))
+        build.negatable[*r] = true;
+      else
+        problems.add("negatable relations: a relation the KG lacks", sources.negatable->path, relation);
+    }
+  }
   BuildResult result = build_benchmark(graph, questions, verbalizer, build, observer.building, options.parallel);
   result.problems.merge(problems);
   if (sources.rewriter.rewrite)

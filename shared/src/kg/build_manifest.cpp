@@ -1,4 +1,5 @@
 #include "build_manifest.h"
+#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -35,7 +36,7 @@ std::vector<const SourceFile*> inputs_in_order(const BuildSources& s) {
     add(m.questions);
     add(m.qtypes);
   }
-  for (const auto* f : {&s.webqsp, &s.grailqa, &s.cwq, &s.templates, &s.implied_facts, &s.qualifiers})
+  for (const auto* f : {&s.webqsp, &s.grailqa, &s.cwq, &s.templates, &s.implied_facts, &s.qualifiers, &s.negatable})
     if (*f) add(**f);
   if (s.query_templates) add(*s.query_templates);
   return out;
@@ -55,6 +56,14 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
   m["caqa_version"] = kVersion;
   m["seed"] = options.build.seed;
   m["test_fraction"] = options.build.test_fraction;
+  // Named only when a later level is asked for: a build of the paper's four reads as before.
+  if (std::any_of(kComplexities.begin() + kPaperComplexityCount, kComplexities.end(),
+                  [&](Complexity c) { return options.build.levels[index_of(c)]; })) {
+    Json levels = Json::array();
+    for (Complexity c : kComplexities)
+      if (options.build.levels[index_of(c)]) levels.push_back(complexity_name(c));
+    m["levels"] = levels;
+  }
   m["verify"] = options.build.verify;
   m["sample_queries"] = options.sample_queries;
   if (built.training)
@@ -88,15 +97,17 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
   for (Complexity c : shown_levels(per_level))
     complexities[std::string(complexity_name(c))] =
         Json{{"train", st.complexities[index_of(c)][0]}, {"test", st.complexities[index_of(c)][1]}};
+  // The paper's extensions always; a later level's only when it made any.
+  Json extensions;
+  for (std::size_t e = 0; e < kExtensionCount; ++e)
+    if (e < 4 || st.extensions[e] > 0)
+      extensions[std::string(extension_name(static_cast<Extension>(e)))] = st.extensions[e];
   m["counts"] = Json{{"questions", st.questions},
                      {"collected", st.collected},
                      {"samples", Json{{"train", st.samples[0]}, {"test", st.samples[1]}}},
                      {"labels", labels},
                      {"complexities", complexities},
-                     {"extensions", Json{{"none", st.extensions[0]},
-                                         {"union", st.extensions[1]},
-                                         {"head_intersection", st.extensions[2]},
-                                         {"answer_intersection", st.extensions[3]}}}};
+                     {"extensions", extensions}};
   Json skipped = Json::object();
   for (const auto& [reason, n] : built.problems.counts()) {
     Json examples = Json::array();

@@ -12,6 +12,8 @@ std::string_view extension_name(Extension extension) {
     case Extension::Union: return "union";
     case Extension::HeadIntersection: return "head_intersection";
     case Extension::AnswerIntersection: return "answer_intersection";
+    case Extension::Comparison: return "comparison";
+    case Extension::Negation: return "negation";
   }
   return "none";
 }

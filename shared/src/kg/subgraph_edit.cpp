@@ -102,7 +102,7 @@ std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& que
     // One answer's derivation loses a link: a triple of its chain, or one path of its tree.
     const auto paths = paths_to_answer(query.branches[0]);
     for (const AnswerDerivation& x : g.derivations) {
-      if (query.complexity == Complexity::Concatenation) {
+      if (query.complexity == Complexity::Concatenation || query.complexity == Complexity::Negation) {
         for (const Triple& t : x.triples) drops.push_back({t});
       } else {
         for (const auto& path : paths) {

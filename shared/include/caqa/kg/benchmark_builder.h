@@ -26,6 +26,11 @@ struct BuildOptions {
   bool verify = true;
   // Facts a reader infers from others (implied_facts.h); the label checks read them.
   ImpliedFacts implied_facts;
+  // The levels built, indexed by index_of (`caqa build --levels`): all six by default; the
+  // paper's four alone build what caqa built before the later levels existed.
+  std::array<bool, kComplexityCount> levels = {true, true, true, true, true, true};
+  // Relations the negation level asks along (BuildSources::negatable), indexed by RelationId.
+  std::vector<bool> negatable;
 };
 
 // What a text rewriter's prompts and the text checks need (caqa/verbalize/text_rewriter.h):
@@ -65,9 +70,9 @@ struct BuildStats {
   std::array<std::size_t, 2> samples{};
   // [label][complexity][split]: the cells a reader check stratifies by
   std::array<std::array<std::array<std::size_t, 2>, kComplexityCount>, kLabelCount> cells{};
-  std::array<std::size_t, 4> extensions{};  // by Extension
-  std::size_t determinacy_checked = 0;      // extended queries run over the whole KG
-  std::size_t determinacy_failures = 0;     // of those, answers not the stated ones (skipped)
+  std::array<std::size_t, kExtensionCount> extensions{};  // by Extension
+  std::size_t determinacy_checked = 0;                    // extended queries run over the whole KG
+  std::size_t determinacy_failures = 0;                   // of those, answers not the stated ones (skipped)
   std::array<std::size_t, kContradictionRuleCount> contradiction_rules{};  // contradictory samples, by rule
   // Citation length in words, its markers ("[1]") left out, by split: nearest-rank
   // median, 10th and 90th percentiles (0 for an empty split).

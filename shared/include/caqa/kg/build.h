@@ -67,7 +67,10 @@ struct BuildSources {
   std::optional<SourceFile> query_templates;  // phrases of sampled questions (query_templates.h)
   std::optional<SourceFile> implied_facts;    // facts a reader infers from others (implied_facts.h)
   std::optional<SourceFile> qualifiers;       // what tells same-name entities apart (display_names.h)
-  NTriplesParser ntriples;                    // empty: an .nt file is skipped as a problem
+  // relation<TAB>why: relations that hold once for a reader, along which the negation level
+  // asks (negation_query.h); read only when that level is built.
+  std::optional<SourceFile> negatable;
+  NTriplesParser ntriples;  // empty: an .nt file is skipped as a problem
   // The SPARQL endpoint (and graph IRI, or "") the graph was read from instead of files:
   // recorded in the manifest's "kg".
   std::optional<std::pair<std::string, std::string>> sparql;

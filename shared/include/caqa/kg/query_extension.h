@@ -24,7 +24,9 @@
 
 namespace caqa::kg {
 
-enum class Extension : std::uint8_t { None, Union, HeadIntersection, AnswerIntersection };
+// Comparison and Negation make the later levels (comparison_query.h, negation_query.h).
+enum class Extension : std::uint8_t { None, Union, HeadIntersection, AnswerIntersection, Comparison, Negation };
+inline constexpr std::size_t kExtensionCount = 6;
 std::string_view extension_name(Extension extension);
 
 struct ExtendedQuery {
@@ -35,6 +37,8 @@ struct ExtendedQuery {
   Complexity complexity = Complexity::Single;
   EntityId anchored_subject = kNone;  // head intersection: the constant the new fact is about
   EntityId new_subject = kNone;       // the constant the extension brought in
+  bool latest = false;                // comparison: asks which came last, not first
+  EntityId denied = kNone;            // negation: the value the question asks about, when not the answer's
 };
 
 // One triple pattern joining ?a to a constant is "single"; several branches of a union

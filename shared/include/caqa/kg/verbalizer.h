@@ -59,6 +59,18 @@ class Verbalizer {
   // its subject where a phrasing allows ("Cincinnati is the birthplace of Steven
   // Spielberg, who directed Jaws [1].").
   std::string answer_statement(const ExtendedQuery& query, const Attribution& g) const;
+  // The comparison level (comparison_text.cpp): "Which was released first, A or B?" and
+  // "A was released in 1998, three years before B (2001) [1]."; nullopt where no phrasing
+  // of the relation reads "{head} VERB in {tail}.".
+  std::optional<std::string> comparison_question(const ExtendedQuery& query, const Attribution& g) const;
+  std::string comparison_answer(const ExtendedQuery& query, const Attribution& g) const;
+  // "was released" from "{head} was released in {tail}.".
+  std::optional<std::string> comparison_verb(RelationId relation) const;
+  // The negation level (negation_text.cpp): "Was the director of Jaws born in Chicago?" and
+  // "No, Jaws was directed by Steven Spielberg, who was born in Cincinnati [1]."; nullopt
+  // where the relation's clause does not start with its auxiliary.
+  std::optional<std::string> negation_question(const ExtendedQuery& query, const Attribution& g) const;
+  std::string negation_answer(const ExtendedQuery& query, const Attribution& g) const;
   // The answer's sub-facts (issue 41): each fact of G as one plain sentence in its
   // relation's first phrasing, names as the answer writes them, in G's order.
   std::vector<std::string> sub_facts(const Attribution& g) const;

@@ -1,0 +1,47 @@
+// The negation level's question and answer (negation_query.h): the relation's clause about
+// its head, its auxiliary put first ("{be} born in {x}" -> "Was Steven Spielberg born in
+// Chicago?"); the answer is the plain answer statement after "No, " or "Yes, ".
+#include <fmt/format.h>
+
+#include "caqa/kg/negation_query.h"
+#include "caqa/kg/verbalizer.h"
+
+namespace caqa::kg {
+
+namespace {
+
+std::size_t at(Side side) { return static_cast<std::size_t>(side); }
+
+}  // namespace
+
+std::optional<std::string> Verbalizer::negation_question(const ExtendedQuery& query, const Attribution& g) const {
+  if (!question_phrases_ || query.branches.empty() || g.supportive.empty()) return std::nullopt;
+  const ResolvedQuery& q = query.branches[0];
+  const Triple& fact = negated_fact(g);
+  const RelationPhrases* asked = question_phrases_->find(kg_.relation_name(fact.relation));
+  if (!asked) return std::nullopt;
+  const std::string& clause = asked->clause[at(Side::Head)];
+  // Only a clause that starts with its auxiliary turns into a question without a verb's
+  // base form ("Did ... study at"): the others are not asked.
+  if (!clause.starts_with("{be} ") && !clause.starts_with("{is} ")) return std::nullopt;
+  const auto filled = fill(clause, name(query.denied != kNone ? query.denied : fact.tail), false, false);
+  if (!filled) return std::nullopt;
+  const std::size_t space = filled->find(' ');
+  std::string auxiliary = filled->substr(0, space);
+  auxiliary[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(auxiliary[0])));
+  std::string subject = name(q.patterns.front().head.id);
+  if (q.patterns.size() == 2) {
+    const RelationPhrases* link = question_phrases_->find(kg_.relation_name(q.patterns.front().relation));
+    if (!link) return std::nullopt;
+    const auto noun = fill(link->noun_phrase[at(Side::Tail)], subject, false, false);
+    if (!noun) return std::nullopt;
+    subject = *noun;
+  }
+  return fmt::format("{} {} {}?", auxiliary, subject, filled->substr(space + 1));
+}
+
+std::string Verbalizer::negation_answer(const ExtendedQuery& query, const Attribution& g) const {
+  return (query.denied != kNone ? "No, " : "Yes, ") + answer_statement(query, g);
+}
+
+}  // namespace caqa::kg
