@@ -35,7 +35,7 @@ import random
 import sys
 
 LABELS = ["supportive", "partially_supportive", "contradictory", "irrelevant"]
-LEVELS = ["single", "concatenation", "intersection", "union"]  # the paper's Table 5 order; others follow
+LEVELS = ["single", "concatenation", "intersection", "union", "comparison", "negation"]  # caqa's print order
 PARTS = ["question", "answer", "citation"]
 
 RUBRIC = ("5 could stand as is in an encyclopedia, a news article or a good answer written by a person; "
@@ -168,6 +168,9 @@ def print_counts(chosen):
 
 def draw(args):
     samples = [s for s in read_jsonl(args.test) if s.get("split", "test") == "test"]
+    if args.levels:
+        wanted = args.levels.split(",")
+        samples = [s for s in samples if s.get("complexity") in wanted]
     rng = random.Random(args.seed)
     chosen = stratified(samples, args.n, rng, args.test)
     os.makedirs(args.out, exist_ok=True)
@@ -325,6 +328,7 @@ def main():
     d.add_argument("test", help="a benchmark's test.jsonl")
     d.add_argument("--n", type=int, default=80, help="items, a multiple of 4 (default 80)")
     d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--levels", help="only these complexity levels, comma-separated (e.g. comparison,negation)")
     d.add_argument("--brief", choices=["plain", "strict"], default="plain",
                    help="plain: the paper's definitions; strict: also a strict logician's reading (default plain)")
     d.add_argument("-o", "--out", required=True, help="folder for items.jsonl, key.jsonl, instructions.md")

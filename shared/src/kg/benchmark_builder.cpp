@@ -194,8 +194,9 @@ void QuestionBuilder::later_levels(const Question& question, const ResolvedQuery
     Rng rng(options.seed ^ fnv1a64(question.id + "|negation", kQuestionHashSeed));
     std::optional<ExtendedQuery> asked;
     if (rng.uniform() < kNegationShare)
-      asked =
-          negation_query(resolved, answers, kg, profile, stand_ins, options.negatable, verbalizer.display_names(), rng);
+      asked = negation_query(
+          resolved, answers, kg, profile, stand_ins, options.negatable, verbalizer.display_names(),
+          [this](RelationId r) { return verbalizer.names_a_subject(r); }, rng);
     if (asked && attribute(question, *asked, rng, "negation: ", out)) out.later.push_back(Extension::Negation);
   }
 }
@@ -326,10 +327,17 @@ bool QuestionBuilder::attribute(const Question& question, const ExtendedQuery& e
     pools.push_back(&drafts[label]);
   }
   const std::vector<double> target = shared_target(pools);
+  // A later level's question is its own (no source wording to keep); a comparison answers
+  // with an entity it compares, not with the values it states.
+  std::vector<EntityId> answered = g->targets;
+  if (comparison) {
+    const auto values = compared_values(extended, *g, kg);
+    answered = {values[comparison_winner(extended, values)].entity};
+  }
   const auto texts = std::make_shared<const QuestionTexts>(
-      QuestionTexts{question.text, query_text(extended, kg), query_constant_names(extended, kg),
-                    entity_names(g->targets, kg), claim_names(*g, kg, verbalizer.display_names()), g->supportive,
-                    shared_type(g->targets, kg), verbalizer.sub_facts(*g)});
+      QuestionTexts{tag.empty() ? question.text : text, query_text(extended, kg), query_constant_names(extended, kg),
+                    entity_names(answered, kg), claim_names(*g, kg, verbalizer.display_names()), g->supportive,
+                    shared_type(answered, kg), verbalizer.sub_facts(*g)});
   for (std::size_t label_index : drafted) {
     const Label label = kLabels[label_index];
     auto& pool = drafts[label_index];

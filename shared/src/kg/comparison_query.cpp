@@ -24,6 +24,8 @@ std::optional<std::pair<EntityId, long long>> single_number(const KnowledgeGraph
                                                             EntityId e, RelationId relation) {
   const EdgeList values = kg.out_edges(e, relation);
   if (values.size() != 1 || profile.mixes_values_and_things(values[0].other)) return std::nullopt;
+  // "Broadway Melody of 1940" says its year itself: a question about it gives the answer away.
+  if (kg.entity_name(e).find(kg.entity_name(values[0].other)) != std::string_view::npos) return std::nullopt;
   const auto n = ordinal_value(kg, values[0].other);
   if (!n) return std::nullopt;
   return std::pair{values[0].other, *n};

@@ -19,9 +19,8 @@ constexpr std::string_view kHead = "\x01", kTail = "\x02";
 
 // "three years", "one year", "25 years".
 std::string years(long long n) {
-  static constexpr std::array<std::string_view, 13> kWords = {"no",  "one", "two",   "three",  "four",
-                                                              "five", "six", "seven", "eight",  "nine",
-                                                              "ten",  "eleven", "twelve"};
+  static constexpr std::array<std::string_view, 13> kWords = {
+      "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"};
   const std::string count = n < static_cast<long long>(kWords.size()) ? std::string(kWords[static_cast<std::size_t>(n)])
                                                                       : fmt::format("{}", n);
   return count + (n == 1 ? " year" : " years");
@@ -58,7 +57,11 @@ std::optional<std::string> Verbalizer::comparison_question(const ExtendedQuery& 
   for (const ComparedValue& v : values) names.push_back(name(v.entity));
   const std::string_view when = query.latest ? (values.size() == 2 ? "more recently" : "most recently") : "first";
   if (values.size() == 2) return fmt::format("Which {} {}, {} or {}?", *verb, when, names[0], names[1]);
-  return fmt::format("Which of {} {} {}?", listed(names), *verb, when);
+  names.back() = "or " + names.back();
+  std::string choices;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    choices += (i == 0 ? "" : i + 1 == names.size() ? " " : ", ") + names[i];
+  return fmt::format("Which {} {}: {}?", *verb, when, choices);
 }
 
 std::string Verbalizer::comparison_answer(const ExtendedQuery& query, const Attribution& g) const {

@@ -62,7 +62,8 @@ std::optional<EntityId> denied_value(const KnowledgeGraph& kg, const StandIns& s
 std::optional<ExtendedQuery> negation_query(const ResolvedQuery& seed, const std::vector<EntityId>& seed_answers,
                                             const KnowledgeGraph& kg, const RelationProfile& profile,
                                             const StandIns& stand_ins, const std::vector<bool>& negatable,
-                                            const DisplayNames* names, Rng& rng) {
+                                            const DisplayNames* names,
+                                            const std::function<bool(RelationId)>& names_a_subject, Rng& rng) {
   std::vector<EntityId> anchors;
   for (const auto& p : seed.patterns)
     for (const Node& n : {p.head, p.tail})
@@ -71,44 +72,49 @@ std::optional<ExtendedQuery> negation_query(const ResolvedQuery& seed, const std
     if (std::find(anchors.begin(), anchors.end(), a) == anchors.end()) anchors.push_back(a);
   const bool chain_first = rng.uniform() < kChainShare;
   const bool deny = rng.uniform() < kDenyShare;
-  for (EntityId anchor : anchors) {
-    if (!plainly_named(kg, names, anchor)) continue;
-    ExtendedQuery out;
-    out.extension = Extension::Negation;
-    out.complexity = Complexity::Negation;
-    ResolvedQuery q;
-    q.variables = {"?a"};
-    std::optional<Triple> asked;
-    if (chain_first) {
-      // One link the anchor holds once, to an entity with a negatable value.
-      std::vector<Triple> links;
-      for (const Edge& edge : kg.out_edges(anchor))
-        if (!is_negatable(negatable, edge.relation) && profile.single_valued(anchor, edge.relation, true) &&
-            !profile.at(edge.relation, true).values && edge.other != anchor)
-          links.push_back({anchor, edge.relation, edge.other});
-      for (std::size_t tries = 0; tries < 4 && !links.empty() && !asked; ++tries) {
-        const Triple link = pick(links, rng);
-        if (auto fact = negatable_fact(kg, profile, negatable, link.tail, rng); fact && fact->tail != anchor) {
-          q.variables.push_back("?v1");
-          q.patterns.push_back({Node{false, anchor}, link.relation, Node{true, 1}});
-          q.patterns.push_back({Node{true, 1}, fact->relation, Node{true, 0}});
-          asked = fact;
+  // Chains first over every entity (where drawn), then single links: a chain is the only
+  // negation with a partially supportive citation.
+  for (const bool chain : {chain_first, false})
+    for (EntityId anchor : anchors) {
+      if (!plainly_named(kg, names, anchor)) continue;
+      ResolvedQuery q;
+      q.variables = {"?a"};
+      std::optional<Triple> asked;
+      if (chain) {
+        // One link the anchor holds once, to an entity with a negatable value.
+        std::vector<Triple> links;
+        for (const Edge& edge : kg.out_edges(anchor))
+          if (names_a_subject(edge.relation) && profile.single_valued(anchor, edge.relation, true) &&
+              edge.other != anchor)
+            links.push_back({anchor, edge.relation, edge.other});
+        for (std::size_t tries = 0; tries < 4 && !links.empty() && !asked; ++tries) {
+          const Triple link = pick(links, rng);
+          if (auto fact = negatable_fact(kg, profile, negatable, link.tail, rng); fact && fact->tail != anchor) {
+            q.variables.push_back("?v1");
+            q.patterns.push_back({Node{false, anchor}, link.relation, Node{true, 1}});
+            q.patterns.push_back({Node{true, 1}, fact->relation, Node{true, 0}});
+            asked = fact;
+          }
         }
+        if (!asked) continue;
+      } else {
+        asked = negatable_fact(kg, profile, negatable, anchor, rng);
+        if (!asked) continue;
+        q.patterns.push_back({Node{false, anchor}, asked->relation, Node{true, 0}});
       }
+      ExtendedQuery out;
+      out.extension = Extension::Negation;
+      out.complexity = Complexity::Negation;
+      if (deny) {
+        const auto denied = denied_value(kg, stand_ins, names, *asked, rng);
+        if (!denied) continue;
+        out.denied = *denied;
+      } else if (!plainly_named(kg, names, asked->tail)) {
+        continue;  // "Was Tom Cruise born in Syracuse in the United States?" asks stiffly
+      }
+      out.branches.push_back(std::move(q));
+      return out;
     }
-    if (!asked) {
-      asked = negatable_fact(kg, profile, negatable, anchor, rng);
-      if (!asked) continue;
-      q.patterns.push_back({Node{false, anchor}, asked->relation, Node{true, 0}});
-    }
-    if (deny) {
-      const auto denied = denied_value(kg, stand_ins, names, *asked, rng);
-      if (!denied) continue;
-      out.denied = *denied;
-    }
-    out.branches.push_back(std::move(q));
-    return out;
-  }
   return std::nullopt;
 }
 

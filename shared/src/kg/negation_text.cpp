@@ -1,6 +1,8 @@
 // The negation level's question and answer (negation_query.h): the relation's clause about
 // its head, its auxiliary put first ("{be} born in {x}" -> "Was Steven Spielberg born in
 // Chicago?"); the answer is the plain answer statement after "No, " or "Yes, ".
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "caqa/kg/negation_query.h"
@@ -13,6 +15,14 @@ namespace {
 std::size_t at(Side side) { return static_cast<std::size_t>(side); }
 
 }  // namespace
+
+bool Verbalizer::names_a_subject(RelationId relation) const {
+  const RelationPhrases* link = question_phrases_ ? question_phrases_->find(kg_.relation_name(relation)) : nullptr;
+  // "the director of Jaws" reads as a subject; "the city where Spotify is headquartered"
+  // before "in Sweden" does not.
+  return link && link->noun_phrase[at(Side::Tail)].starts_with("the ") &&
+         link->noun_phrase[at(Side::Tail)].ends_with(" of {x}");
+}
 
 std::optional<std::string> Verbalizer::negation_question(const ExtendedQuery& query, const Attribution& g) const {
   if (!question_phrases_ || query.branches.empty() || g.supportive.empty()) return std::nullopt;
@@ -31,8 +41,8 @@ std::optional<std::string> Verbalizer::negation_question(const ExtendedQuery& qu
   auxiliary[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(auxiliary[0])));
   std::string subject = name(q.patterns.front().head.id);
   if (q.patterns.size() == 2) {
+    if (!names_a_subject(q.patterns.front().relation)) return std::nullopt;
     const RelationPhrases* link = question_phrases_->find(kg_.relation_name(q.patterns.front().relation));
-    if (!link) return std::nullopt;
     const auto noun = fill(link->noun_phrase[at(Side::Tail)], subject, false, false);
     if (!noun) return std::nullopt;
     subject = *noun;
@@ -41,7 +51,12 @@ std::optional<std::string> Verbalizer::negation_question(const ExtendedQuery& qu
 }
 
 std::string Verbalizer::negation_answer(const ExtendedQuery& query, const Attribution& g) const {
-  return (query.denied != kNone ? "No, " : "Yes, ") + answer_statement(query, g);
+  std::string statement = answer_statement(query, g);
+  // "Yes, the composer John Williams ...": a qualifier's "The" is no longer the sentence's
+  // first word; a name's own ("The Beatles") goes on with a capital and stays.
+  if (statement.starts_with("The ") && statement.size() > 4 && std::islower(static_cast<unsigned char>(statement[4])))
+    statement[0] = 't';
+  return (query.denied != kNone ? "No, " : "Yes, ") + statement;
 }
 
 }  // namespace caqa::kg

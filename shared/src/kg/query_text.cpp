@@ -14,8 +14,25 @@ std::string node_text(const Node& node, const ResolvedQuery& branch, const Knowl
 
 std::string query_text(const ExtendedQuery& query, const KnowledgeGraph& kg) {
   std::string out;
+  // The later levels say what they ask first: "FIRST BY release_year: (Rushmore, release_year,
+  // ?a) OR (...)", "YES OR NO: (Steven Spielberg, place_of_birth, Chicago)".
+  if (query.complexity == Complexity::Comparison && !query.branches.empty())
+    out = std::string(query.latest ? "LAST BY " : "FIRST BY ") +
+          std::string(kg.relation_name(query.branches[0].patterns[0].relation)) + ": ";
+  if (query.complexity == Complexity::Negation && !query.branches.empty()) {
+    out = "YES OR NO: ";
+    ResolvedQuery asked = query.branches[0];
+    if (query.denied != kNone) asked.patterns.back().tail = Node{false, query.denied};
+    for (std::size_t i = 0; i < asked.patterns.size(); ++i) {
+      const ResolvedPattern& p = asked.patterns[i];
+      out += (i > 0 ? " AND (" : "(") + node_text(p.head, asked, kg) + ", " +
+             std::string(kg.relation_name(p.relation)) + ", " + node_text(p.tail, asked, kg) + ")";
+    }
+    return out;
+  }
+  const std::size_t start = out.size();
   for (const ResolvedQuery& branch : query.branches) {
-    if (!out.empty()) out += " OR ";
+    if (out.size() > start) out += " OR ";
     for (std::size_t i = 0; i < branch.patterns.size(); ++i) {
       const ResolvedPattern& p = branch.patterns[i];
       out += (i > 0 ? " AND (" : "(") + node_text(p.head, branch, kg) + ", " +

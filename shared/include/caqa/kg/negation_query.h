@@ -9,6 +9,7 @@
 // contradictory citation states the denied value itself.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -27,10 +28,13 @@ namespace caqa::kg {
 // that it holds once ("the director of Jaws"). Half the questions deny: they ask of a
 // value of the same relation and type that is not the answer (ExtendedQuery::denied). No
 // entity the question names needs a qualifier. nullopt when none qualifies.
+// `names_a_subject` says whether a link's noun phrase reads as a question's subject ("the
+// director of Jaws": Verbalizer::names_a_subject); only such links make chains.
 std::optional<ExtendedQuery> negation_query(const ResolvedQuery& seed, const std::vector<EntityId>& seed_answers,
                                             const KnowledgeGraph& kg, const RelationProfile& profile,
                                             const StandIns& stand_ins, const std::vector<bool>& negatable,
-                                            const DisplayNames* names, Rng& rng);
+                                            const DisplayNames* names,
+                                            const std::function<bool(RelationId)>& names_a_subject, Rng& rng);
 
 // The fact of G whose value the question asks about: the last link of the chain.
 const Triple& negated_fact(const Attribution& g);

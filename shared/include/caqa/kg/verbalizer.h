@@ -71,6 +71,8 @@ class Verbalizer {
   // where the relation's clause does not start with its auxiliary.
   std::optional<std::string> negation_question(const ExtendedQuery& query, const Attribution& g) const;
   std::string negation_answer(const ExtendedQuery& query, const Attribution& g) const;
+  // Whether the relation's noun phrase names a question's subject: "the director of {x}".
+  bool names_a_subject(RelationId relation) const;
   // The answer's sub-facts (issue 41): each fact of G as one plain sentence in its
   // relation's first phrasing, names as the answer writes them, in G's order.
   std::vector<std::string> sub_facts(const Attribution& g) const;
