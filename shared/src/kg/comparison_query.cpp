@@ -78,6 +78,16 @@ bool plainly_named(const KnowledgeGraph& kg, const DisplayNames* names, EntityId
   return !names || names->name(e) == kg.entity_name(e);
 }
 
+std::vector<EntityId> question_entities(const ResolvedQuery& seed, const std::vector<EntityId>& answers) {
+  std::vector<EntityId> out;
+  for (const auto& p : seed.patterns)
+    for (const Node& n : {p.head, p.tail})
+      if (!n.variable && std::find(out.begin(), out.end(), n.id) == out.end()) out.push_back(n.id);
+  for (EntityId a : answers)
+    if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+  return out;
+}
+
 std::optional<long long> ordinal_value(const KnowledgeGraph& kg, EntityId e) {
   const std::string_view name = kg.entity_name(e);
   long long out = 0;
@@ -97,12 +107,7 @@ bool orderable(const KnowledgeGraph& kg, const RelationProfile& profile, Relatio
 std::optional<ExtendedQuery> comparison_query(const ResolvedQuery& seed, const std::vector<EntityId>& seed_answers,
                                               const KnowledgeGraph& kg, const RelationProfile& profile,
                                               const DisplayNames* names, Rng& rng) {
-  std::vector<EntityId> anchors;
-  for (const auto& p : seed.patterns)
-    for (const Node& n : {p.head, p.tail})
-      if (!n.variable && std::find(anchors.begin(), anchors.end(), n.id) == anchors.end()) anchors.push_back(n.id);
-  for (EntityId a : seed_answers)
-    if (std::find(anchors.begin(), anchors.end(), a) == anchors.end()) anchors.push_back(a);
+  const std::vector<EntityId> anchors = question_entities(seed, seed_answers);
   for (EntityId anchor : anchors) {
     if (!plainly_named(kg, names, anchor) || profile.mixes_values_and_things(anchor)) continue;
     std::vector<RelationId> relations;

@@ -64,12 +64,7 @@ std::optional<ExtendedQuery> negation_query(const ResolvedQuery& seed, const std
                                             const StandIns& stand_ins, const std::vector<bool>& negatable,
                                             const DisplayNames* names,
                                             const std::function<bool(RelationId)>& names_a_subject, Rng& rng) {
-  std::vector<EntityId> anchors;
-  for (const auto& p : seed.patterns)
-    for (const Node& n : {p.head, p.tail})
-      if (!n.variable && std::find(anchors.begin(), anchors.end(), n.id) == anchors.end()) anchors.push_back(n.id);
-  for (EntityId a : seed_answers)
-    if (std::find(anchors.begin(), anchors.end(), a) == anchors.end()) anchors.push_back(a);
+  const std::vector<EntityId> anchors = question_entities(seed, seed_answers);
   const bool chain_first = rng.uniform() < kChainShare;
   const bool deny = rng.uniform() < kDenyShare;
   // Chains first over every entity (where drawn), then single links: a chain is the only

@@ -25,6 +25,10 @@ namespace caqa::kg {
 // year away.
 bool plainly_named(const KnowledgeGraph& kg, const DisplayNames* names, EntityId e);
 
+// A source question's constants, then its answers, each once: the entities the later
+// levels ask about.
+std::vector<EntityId> question_entities(const ResolvedQuery& seed, const std::vector<EntityId>& answers);
+
 // The whole number an entity's name spells ("1998"); nullopt for any other name.
 std::optional<long long> ordinal_value(const KnowledgeGraph& kg, EntityId e);
 
