@@ -52,6 +52,21 @@ std::optional<std::string> Verbalizer::negation_question(const ExtendedQuery& qu
 
 std::string Verbalizer::negation_answer(const ExtendedQuery& query, const Attribution& g) const {
   std::string statement = answer_statement(query, g);
+  // A chain said from the entity the question names: "Michelle Obama was born in Chicago,
+  // which is a city in the United States", not "Chicago, which is the birthplace of Michelle
+  // Obama, is a city in ...".
+  if (g.supportive.size() == 2 && g.supportive[0].tail == g.supportive[1].head) {
+    const Triple& link = g.supportive[0];
+    const Triple& asked = g.supportive[1];
+    const std::string first = phrasing(link.relation).predicate_about(verbalize::Slot::Head, name(link.tail));
+    const std::string second = phrasing(asked.relation).predicate_about(verbalize::Slot::Head, name(asked.tail));
+    if (!first.empty() && !second.empty()) {
+      statement = fmt::format("{} {}, {} {} [1].", name(link.head), first,
+                              phrasing(asked.relation).is_person(verbalize::Slot::Head) ? "who" : "which", second);
+      // Qualifiers in the forms a writer uses ("the composer John Williams").
+      if (display_names_) statement = display_names_->as_written(std::move(statement), g.supportive);
+    }
+  }
   // "Yes, the composer John Williams ...": a qualifier's "The" is no longer the sentence's
   // first word; a name's own ("The Beatles") goes on with a capital and stays.
   if (statement.starts_with("The ") && statement.size() > 4 && std::islower(static_cast<unsigned char>(statement[4])))
