@@ -3,7 +3,7 @@
 draw a stratified sample of test items for blind labelling, then score the labels readers
 return; and a paired reading of two builds (scripts/paired_reading.py).
 
-  python3 scripts/reader_check.py draw BENCH/test.jsonl --n 80 --seed 1 [--brief plain|strict] -o DRAW
+  python3 scripts/reader_check.py draw BENCH/test.jsonl --n 80 --seed 1 [--brief plain|strict] [--levels L,M] -o DRAW
       DRAW/items.jsonl       what a reader sees: {"item", "question", "answer", "citation"}
                              (no id, no label, no complexity, shuffled)
       DRAW/key.jsonl         {"item", "id", "label", "complexity"}: keep it from the readers
