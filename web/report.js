@@ -90,7 +90,8 @@ export function renderReport(r, onDownload) {
   const perLevel = r.per_complexity === null
     ? el('p', { class: 'notes' }, 'micro-F1 per complexity: not in this benchmark.')
     : table('micro-F1 per complexity', ['complexity', 'n', 'micro-F1', level],
-      LEVELS.map(({ name }) => {
+      // The registry's order; a later level only where the report has it (the paper's four always).
+      LEVELS.filter(({ name }) => r.per_complexity[name]).map(({ name }) => {
         const p = r.per_complexity[name];
         return [name, p.n, num(p.micro_f1), ci(p.micro_f1_ci)];
       }));
