@@ -71,6 +71,10 @@ TEST(TextChecks, QuestionsNeverNameTheAnswer) {
   EXPECT_NE(std::find(leak.reasons.begin(), leak.reasons.end(), "names the answer: Steven Spielberg"),
             leak.reasons.end());
   EXPECT_EQ(check_text("Who directed it?", names, index).coverage, Coverage::Absent);
+  // A question that asks about its answer names it (issue 42: "Which came out first, Jaws
+  // or E.T.?"): an answer among the query's names is required, not forbidden.
+  TextNames choice = question_names({"Jaws", "E.T."}, "Which came out first, Jaws or E.T.?", {"Jaws"}, index);
+  EXPECT_TRUE(check_text("Which film came out first, Jaws or E.T.?", choice, index).passed());
 }
 
 TEST(TextChecks, AnswersNameEveryAnswer) {

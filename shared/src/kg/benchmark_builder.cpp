@@ -15,6 +15,7 @@
 #include "caqa/kg/label_verifier.h"
 #include "caqa/kg/negation_query.h"
 #include "caqa/kg/query_text.h"
+#include "caqa/kg/question_texts.h"
 #include "caqa/kg/subgraph_edit.h"
 #include "caqa/kg/unbacked_claims.h"
 
@@ -78,28 +79,6 @@ bool stated_answers_hold(const Question& question, const ResolvedQuery& resolved
   ExtendedQuery plain;
   plain.branches.push_back(resolved);
   return answers_of(plain, kg) == std::optional(stated);
-}
-
-// G's entities as the texts name them (an answer plainly where G tells it apart,
-// Verbalizer::answer_statement).
-std::vector<std::string> claim_names(const Attribution& g, const KnowledgeGraph& kg, const DisplayNames* names) {
-  std::vector<std::string> out;
-  for (const Triple& t : g.supportive)
-    for (EntityId e : {t.head, t.tail}) {
-      const bool answer = std::find(g.targets.begin(), g.targets.end(), e) != g.targets.end();
-      std::string name = !names   ? std::string(kg.entity_name(e))
-                         : answer ? names->plain_name(e, g.supportive)
-                                  : names->name(e);
-      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
-    }
-  return out;
-}
-
-std::string shared_type(const std::vector<EntityId>& answers, const KnowledgeGraph& kg) {
-  const TypeId type = answers.empty() ? kNone : kg.entity_type(answers.front());
-  for (EntityId a : answers)
-    if (kg.entity_type(a) != type) return {};
-  return type == kNone ? std::string() : std::string(kg.type_name(type));
 }
 
 // What one source question yields, worked out on its own (possibly on another thread)
@@ -327,17 +306,8 @@ bool QuestionBuilder::attribute(const Question& question, const ExtendedQuery& e
     pools.push_back(&drafts[label]);
   }
   const std::vector<double> target = shared_target(pools);
-  // A later level's question is its own (no source wording to keep); a comparison answers
-  // with an entity it compares, not with the values it states.
-  std::vector<EntityId> answered = g->targets;
-  if (comparison) {
-    const auto values = compared_values(extended, *g, kg);
-    answered = {values[comparison_winner(extended, values)].entity};
-  }
   const auto texts = std::make_shared<const QuestionTexts>(
-      QuestionTexts{tag.empty() ? question.text : text, query_text(extended, kg), query_constant_names(extended, kg),
-                    entity_names(answered, kg), claim_names(*g, kg, verbalizer.display_names()), g->supportive,
-                    shared_type(answered, kg), verbalizer.sub_facts(*g)});
+      question_texts(tag.empty() ? question.text : text, extended, *g, kg, verbalizer));
   for (std::size_t label_index : drafted) {
     const Label label = kLabels[label_index];
     auto& pool = drafts[label_index];

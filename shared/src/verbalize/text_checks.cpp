@@ -59,7 +59,12 @@ TextNames question_names(const std::vector<std::string>& query_names, const std:
   TextNames out;
   append_distinct(out.required, query_names);
   append_distinct(out.allowed, names_in(source_text, index));
-  append_distinct(out.forbidden, answer_names);
+  // A question never names its answer, unless it asks about it: "Which was released first,
+  // A or B?" names both, "Was A born in X?" names X (the later levels' query names).
+  std::vector<std::string> hidden;
+  for (const std::string& a : answer_names)
+    if (std::find(query_names.begin(), query_names.end(), a) == query_names.end()) hidden.push_back(a);
+  append_distinct(out.forbidden, hidden);
   return out;
 }
 
