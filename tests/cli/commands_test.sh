@@ -164,6 +164,11 @@ PY
 check "build --levels: the paper's four" 0 "$caqa" build -q --levels single,union,intersection,concatenation -o "$tmp/b-paper"
 check "build --levels: the paper's four are byte-identical to 1288bc1's build" 0 \
   bash -c "cd '$tmp/b-paper' && sha256sum --check --quiet '$PWD/tests/golden/benchmarks/paper_levels.sha256'"
+check "build --levels: the later levels alone" 0 "$caqa" build -q --no-audit --levels comparison,negation -o "$tmp/b-later"
+check "build --levels: only comparison and negation samples" 0 python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["counts"]["complexities"]
+assert all((v["train"] + v["test"] > 0) == (k in ("comparison", "negation")) for k, v in c.items()), c' "$tmp/b-later/manifest.json"
 check "build: bundled predictions match the test split" 0 "$caqa" validate data/examples/default/pred_keyword_overlap.jsonl --gold "$b1/test.jsonl"
 expect_text "build: no missing predictions" "$tmp/out" "0 warning(s)"
 # Without the filter and the audit (what the seed changes is the split; both cost a minute).

@@ -147,11 +147,15 @@ QuestionOutcome QuestionBuilder::build(const Question& question) const {
 
   // 2. Extension.
   const ExtendedQuery extended = extend_query(*resolved, *shape, kg, rng, &profile);
-  if (options.levels[index_of(extended.complexity)] && attribute(question, extended, rng, {}, out))
-    out.extension = extended.extension;
   // Only questions a reader can answer as written seed the later levels, which keeps their
-  // share of a build near the paper's levels' (MetaQA asks many that are skipped).
-  if (out.extension) later_levels(question, *resolved, bindings, out);
+  // share of a build near the paper's levels' (MetaQA asks many that are skipped); a level
+  // not asked for is still built to tell, and its samples dropped.
+  if (options.levels[index_of(extended.complexity)]) {
+    if (attribute(question, extended, rng, {}, out)) out.extension = extended.extension;
+    if (out.extension) later_levels(question, *resolved, bindings, out);
+  } else if (QuestionOutcome unasked; attribute(question, extended, rng, {}, unasked)) {
+    later_levels(question, *resolved, bindings, out);
+  }
   return out;
 }
 
