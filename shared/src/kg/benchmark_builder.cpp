@@ -18,14 +18,11 @@
 #include "caqa/kg/question_texts.h"
 #include "caqa/kg/subgraph_edit.h"
 #include "caqa/kg/unbacked_claims.h"
+#include "sample_ids.h"
 
 namespace caqa::kg {
 
 namespace {
-
-// A digit short of FNV's offset basis, and kept so: every built benchmark's random
-// choices and train/test split depend on this seed.
-constexpr std::uint64_t kQuestionHashSeed = 1469598103934665603ull;
 
 // More answers than this and a citation that grounds them all reads like a list.
 constexpr std::size_t kMaxAnswers = 4;
@@ -38,31 +35,6 @@ constexpr double kTwoPassageShare = 0.4;
 // compare or a birthplace to deny, and neither level should outnumber the paper's.
 constexpr double kComparisonShare = 0.5;
 constexpr double kNegationShare = 0.3;
-
-// The answer statement's marker for each passage: "... [1]." -> "... [1][2].".
-std::string cite_passages(std::string answer, std::size_t passages) {
-  if (passages < 2) return answer;
-  const std::size_t at = answer.rfind("[1]");
-  if (at == std::string::npos) return answer;
-  std::string markers;
-  for (std::size_t i = 1; i <= passages; ++i) markers += fmt::format("[{}]", i);
-  return answer.replace(at, 3, markers);
-}
-
-// An id that says nothing about the sample: a hash keyed by the seed over what makes the
-// sample (source question, extension, edit), stable for the same inputs and seed.
-std::string sample_id(std::uint64_t seed, const std::string& question_id, Extension extension, Label label) {
-  return fmt::format(
-      "{:016x}", fnv1a64(fmt::format("{}|{}|{}|{}", seed, question_id, extension_name(extension), label_name(label)),
-                         kQuestionHashSeed));
-}
-
-// The number a sample id's 16 hex digits spell (sample_id): one per id, in the same order.
-std::uint64_t id_number(std::string_view id) {
-  std::uint64_t out = 0;
-  std::from_chars(id.data(), id.data() + id.size(), out, 16);
-  return out;
-}
 
 // The source question's own answers, when it states them, must be what its query returns
 // over the KG: otherwise the KG (or the question) is not the one the answers belong to.
