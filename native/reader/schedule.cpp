@@ -16,10 +16,6 @@ constexpr std::size_t kWindowBatches = 50;
 
 std::size_t tokens_of(const ReaderExample& ex) { return ex.hypothesis.size() + ex.premise.size(); }
 
-void shuffle(std::vector<std::size_t>& v, Rng& rng) {
-  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[static_cast<std::size_t>(rng.uniform() * i)]);
-}
-
 }  // namespace
 
 TrainDevSplit split_train_dev(const ReaderData& data, double dev_fraction) {

@@ -83,7 +83,8 @@ TEST(LaterLevels, ComparisonAsksFilmsOfOneDirectorAndOrdersThem) {
   EXPECT_FALSE(orderable(f.kg, f.profile, *f.kg.find_relation("directed_by")));
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     caqa::Rng rng(seed);
-    const auto query = comparison_query(f.asks_of("film/jaws", "directed_by"), {}, f.kg, f.profile, nullptr, rng);
+    const auto query = comparison_query(f.asks_of("film/jaws", "directed_by"), {}, f.kg, f.profile,
+                                        orderable_relations(f.kg, f.profile), nullptr, rng);
     ASSERT_TRUE(query);
     EXPECT_EQ(query->complexity, caqa::Complexity::Comparison);
     ASSERT_GE(query->branches.size(), 2u);

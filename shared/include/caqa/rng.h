@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace caqa {
@@ -43,6 +44,14 @@ class Rng {
 template <class T>
 const T& pick(const std::vector<T>& v, Rng& rng) {
   return v[static_cast<std::size_t>(rng.uniform() * static_cast<double>(v.size()))];
+}
+
+// Fisher-Yates from the back, one draw per place: every caller's order (and so every
+// build) depends on this exact sequence of draws.
+template <class T>
+void shuffle(std::vector<T>& v, Rng& rng) {
+  for (std::size_t i = v.size(); i > 1; --i)
+    std::swap(v[i - 1], v[static_cast<std::size_t>(rng.uniform() * static_cast<double>(i))]);
 }
 
 }  // namespace caqa

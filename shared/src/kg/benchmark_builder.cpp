@@ -73,6 +73,7 @@ struct QuestionBuilder {
   const StandIns stand_ins{kg};
   const RelationProfile profile{kg};
   const ClaimReader reader{profile, options.implied_facts};
+  const std::vector<bool> orderable = orderable_relations(kg, profile);
 
   QuestionOutcome build(const Question& question) const;
   // Steps 2-7 for one extended query: grounding, editing, verbalisation; false when it
@@ -142,7 +143,7 @@ void QuestionBuilder::later_levels(const Question& question, const ResolvedQuery
     Rng rng(options.seed ^ fnv1a64(question.id + "|comparison", kQuestionHashSeed));
     std::optional<ExtendedQuery> asked;
     if (rng.uniform() < kComparisonShare)
-      asked = comparison_query(resolved, answers, kg, profile, verbalizer.display_names(), rng);
+      asked = comparison_query(resolved, answers, kg, profile, orderable, verbalizer.display_names(), rng);
     if (asked && attribute(question, *asked, rng, "comparison: ", out)) out.later.push_back(Extension::Comparison);
   }
   if (options.levels[index_of(Complexity::Negation)] && !options.negatable.empty()) {

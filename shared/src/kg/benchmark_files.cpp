@@ -133,6 +133,13 @@ std::string sub_fact_markdown(const BuildStats& st) {
 
 }  // namespace
 
+std::vector<Complexity> BuildStats::shown_levels() const {
+  std::array<std::size_t, kComplexityCount> per_level{};
+  for (Complexity c : kComplexities)
+    per_level[index_of(c)] = complexities[index_of(c)][0] + complexities[index_of(c)][1];
+  return caqa::shown_levels(per_level);
+}
+
 std::string statistics_markdown(const BuildStats& st) {
   std::string out = "| Classes | | Train | Test | Total |\n| --- | --- | ---: | ---: | ---: |\n";
   out += fmt::format("| | | {} | {} | {} |\n", st.samples[0], st.samples[1], st.samples[0] + st.samples[1]);
@@ -140,10 +147,7 @@ std::string statistics_markdown(const BuildStats& st) {
   for (int l = 0; l < kLabelCount; ++l)
     out += fmt::format("| {} | {} | {} | {} | {} |\n", l == 0 ? "Category" : "", kShort[l], st.labels[l][0],
                        st.labels[l][1], st.labels[l][0] + st.labels[l][1]);
-  std::array<std::size_t, kComplexityCount> per_level{};
-  for (Complexity c : kComplexities)
-    per_level[index_of(c)] = st.complexities[index_of(c)][0] + st.complexities[index_of(c)][1];
-  const std::vector<Complexity> levels = shown_levels(per_level);
+  const std::vector<Complexity> levels = st.shown_levels();
   for (Complexity c : levels) {
     int i = index_of(c);
     out += fmt::format("| {} | {} | {} | {} | {} |\n", i == 0 ? "Complexity" : "", complexity_name(c),

@@ -91,10 +91,7 @@ std::string manifest_json(const BuildSources& sources, const BenchmarkOptions& o
   for (Label l : kLabels)
     labels[std::string(label_name(l))] =
         Json{{"train", st.labels[index_of(l)][0]}, {"test", st.labels[index_of(l)][1]}};
-  std::array<std::size_t, kComplexityCount> per_level{};
-  for (Complexity c : kComplexities)
-    per_level[index_of(c)] = st.complexities[index_of(c)][0] + st.complexities[index_of(c)][1];
-  for (Complexity c : shown_levels(per_level))
+  for (Complexity c : st.shown_levels())
     complexities[std::string(complexity_name(c))] =
         Json{{"train", st.complexities[index_of(c)][0]}, {"test", st.complexities[index_of(c)][1]}};
   // The paper's extensions always; a later level's only when it made any.

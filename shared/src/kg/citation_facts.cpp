@@ -219,8 +219,7 @@ std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std:
       if (mentions(out, e)) named.push_back(e);
     add(pick(neutral_by_.at(pick(named.empty() ? around_ : named, rng)), rng));
   }
-  for (std::size_t i = out.size(); i > 1; --i)
-    std::swap(out[i - 1], out[static_cast<std::size_t>(rng.uniform() * static_cast<double>(i))]);
+  shuffle(out, rng);
   return out;
 }
 

@@ -73,11 +73,6 @@ std::vector<Partner> partners(const KnowledgeGraph& kg, const RelationProfile& p
 
 }  // namespace
 
-bool plainly_named(const KnowledgeGraph& kg, const DisplayNames* names, EntityId e) {
-  if (!kg.has_name(e) || kg.entities_named(kg.entity_name(e)).size() > 1) return false;
-  return !names || names->name(e) == kg.entity_name(e);
-}
-
 std::vector<EntityId> question_entities(const ResolvedQuery& seed, const std::vector<EntityId>& answers) {
   std::vector<EntityId> out;
   for (const auto& p : seed.patterns)
@@ -104,16 +99,22 @@ bool orderable(const KnowledgeGraph& kg, const RelationProfile& profile, Relatio
          std::all_of(range.begin(), range.end(), [&](EntityId v) { return ordinal_value(kg, v).has_value(); });
 }
 
+std::vector<bool> orderable_relations(const KnowledgeGraph& kg, const RelationProfile& profile) {
+  std::vector<bool> out(kg.relation_count());
+  for (std::size_t r = 0; r < out.size(); ++r) out[r] = orderable(kg, profile, static_cast<RelationId>(r));
+  return out;
+}
+
 std::optional<ExtendedQuery> comparison_query(const ResolvedQuery& seed, const std::vector<EntityId>& seed_answers,
                                               const KnowledgeGraph& kg, const RelationProfile& profile,
-                                              const DisplayNames* names, Rng& rng) {
+                                              const std::vector<bool>& orderable, const DisplayNames* names, Rng& rng) {
   const std::vector<EntityId> anchors = question_entities(seed, seed_answers);
   for (EntityId anchor : anchors) {
     if (!plainly_named(kg, names, anchor) || profile.mixes_values_and_things(anchor)) continue;
     std::vector<RelationId> relations;
     for (const Edge& e : kg.out_edges(anchor))
       if (std::find(relations.begin(), relations.end(), e.relation) == relations.end() &&
-          orderable(kg, profile, e.relation))
+          e.relation < orderable.size() && orderable[e.relation])
         relations.push_back(e.relation);
     for (RelationId relation : relations) {
       const auto own = single_number(kg, profile, anchor, relation);
@@ -129,8 +130,7 @@ std::optional<ExtendedQuery> comparison_query(const ResolvedQuery& seed, const s
         if (!third.empty()) compared.push_back(pick(third, rng).entity);
       }
       // The order they are asked in says nothing of the answer.
-      for (std::size_t i = compared.size(); i > 1; --i)
-        std::swap(compared[i - 1], compared[static_cast<std::size_t>(rng.uniform() * static_cast<double>(i))]);
+      shuffle(compared, rng);
       ExtendedQuery out;
       for (EntityId e : compared) out.branches.push_back(value_of(e, relation));
       out.extension = Extension::Comparison;

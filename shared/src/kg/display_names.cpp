@@ -188,4 +188,9 @@ std::string DisplayNames::plain_where_told(std::string text, std::span<const Tri
   return plain_where_told(std::move(text), std::span<const EntityId>(entities_of(facts)));
 }
 
+bool plainly_named(const KnowledgeGraph& kg, const DisplayNames* names, EntityId e) {
+  if (!kg.has_name(e) || kg.entities_named(kg.entity_name(e)).size() > 1) return false;
+  return !names || names->name(e) == kg.entity_name(e);
+}
+
 }  // namespace caqa::kg

@@ -112,8 +112,7 @@ std::optional<std::vector<Triple>> partially_supportive(const ExtendedQuery& que
       }
     }
   }
-  for (std::size_t i = drops.size(); i > 1; --i)
-    std::swap(drops[i - 1], drops[static_cast<std::size_t>(rng.uniform() * static_cast<double>(i))]);
+  shuffle(drops, rng);
   for (const auto& dropped : drops) {
     std::vector<Triple> out = without(g.supportive, dropped);
     if (out.size() < g.supportive.size() && !out.empty() && accept(out)) return out;

@@ -84,6 +84,9 @@ struct BuildStats {
   // Gold FActScores (issue 41): samples by their (supported, claimed) sub-fact counts,
   // [label][split].
   std::array<std::array<std::map<std::pair<std::size_t, std::size_t>, std::size_t>, 2>, kLabelCount> sub_facts{};
+
+  // The levels a table of this build lists (complexity.h's shown_levels on both splits).
+  std::vector<Complexity> shown_levels() const;
 };
 
 struct BuildResult {

@@ -20,11 +20,6 @@
 
 namespace caqa::kg {
 
-// Named as it is: no qualifier (display_names.h) and no other entity of its name. The
-// later levels name only such entities: "the 1976 film King Kong" would give a compared
-// year away.
-bool plainly_named(const KnowledgeGraph& kg, const DisplayNames* names, EntityId e);
-
 // A source question's constants, then its answers, each once: the entities the later
 // levels ask about.
 std::vector<EntityId> question_entities(const ResolvedQuery& seed, const std::vector<EntityId>& answers);
@@ -35,15 +30,17 @@ std::optional<long long> ordinal_value(const KnowledgeGraph& kg, EntityId e);
 // A relation a comparison may order: functional from the head (relation_profile.h) and
 // every one of its objects a number.
 bool orderable(const KnowledgeGraph& kg, const RelationProfile& profile, RelationId relation);
+// orderable() of every relation, by id: a build asks it once, not per question.
+std::vector<bool> orderable_relations(const KnowledgeGraph& kg, const RelationProfile& profile);
 
 // A comparison built on a seed question's entities (its constants, then its answers): the
 // first that holds one value of an orderable relation, with one or two entities of its
 // type that share a neighbour with it and hold other values. None is named with a
 // qualifier (display_names.h): "the 1976 film King Kong" would give the answer away.
-// nullopt when no entity qualifies.
+// nullopt when no entity qualifies. `orderable`: orderable_relations() of the KG.
 std::optional<ExtendedQuery> comparison_query(const ResolvedQuery& seed, const std::vector<EntityId>& seed_answers,
                                               const KnowledgeGraph& kg, const RelationProfile& profile,
-                                              const DisplayNames* names, Rng& rng);
+                                              const std::vector<bool>& orderable, const DisplayNames* names, Rng& rng);
 
 // The compared entities, in the question's order, with their values as G states them.
 struct ComparedValue {

@@ -80,4 +80,9 @@ class DisplayNames {
   std::map<std::pair<TypeId, RelationId>, std::string> forms_;  // type kNone: any type
 };
 
+// Named as it is: no qualifier and no other entity of its name (`names` may be null: no
+// qualifiers). The later levels name only such entities: "the 1976 film King Kong" would
+// give a compared year away.
+bool plainly_named(const KnowledgeGraph& kg, const DisplayNames* names, EntityId e);
+
 }  // namespace caqa::kg
