@@ -19,17 +19,22 @@ using namespace caqa::eval::testing;
 using Json = nlohmann::json;
 
 // Films, their directors and composers, where those were born; and the bait, a name of
-// the KG in a relation of its own that no question or padding reaches.
+// the KG in a relation of its own that no question or padding reaches. `later`: release
+// years, genres and the cities' country too, the embedded KG's relation names and tables,
+// and the two relations the negation level may ask along.
 struct SmallKg {
   TempDir dir;
-  SmallKg() {
+  bool later;
+  explicit SmallKg(bool later_levels = false) : later(later_levels) {
+    const std::string born = later ? "place_of_birth" : "born_in";
     const std::array<std::string, 4> directors = {"Ava Stone", "Ben Carter", "Cleo Park", "Dan Hale"};
     const std::array<std::string, 4> cities = {"Boston", "Denver", "Austin", "Tampa"};
     std::ofstream kg(dir.file("kg.tsv")), names(dir.file("names.tsv")), types(dir.file("types.tsv")),
         questions(dir.file("questions.jsonl"));
     for (std::size_t i = 0; i < 4; ++i) {
       std::string p = "person/p" + std::to_string(i), c = "city/c" + std::to_string(i);
-      kg << p << "\tborn_in\t" << c << "\n";
+      kg << p << "\t" << born << "\t" << c << "\n";
+      if (later) kg << c << "\tlocated_in\tcountry/us\n" << p << "\toccupation\tjob/director\n";
       names << p << "\t" << directors[i] << "\n" << c << "\t" << cities[i] << "\n";
       types << p << "\tperson\n" << c << "\tcity\n";
     }
@@ -39,6 +44,13 @@ struct SmallKg {
       kg << film << "\tdirected_by\t" << director << "\n" << film << "\tmusic_by\t" << composer << "\n";
       names << film << "\t" << title << "\n";
       types << film << "\tfilm\n";
+      if (later) {
+        // Two films a year, so a year is named by a fact other than a compared one.
+        const std::string year = std::to_string(1980 + f % 6);
+        kg << film << "\trelease_year\tyear/" << year << "\n" << film << "\tgenre\tgenre/g" << f % 3 << "\n";
+        names << "year/" << year << "\t" << year << "\ngenre/g" << f % 3 << "\tGenre " << f % 3 << "\n";
+        types << "year/" << year << "\tyear\ngenre/g" << f % 3 << "\tgenre\n";
+      }
       questions << Json{{"id", "d" + std::to_string(f)},
                         {"question", "Who directed " + title + "?"},
                         {"answers", {director}},
@@ -47,26 +59,37 @@ struct SmallKg {
                 << "\n"
                 << Json{{"id", "b" + std::to_string(f)},
                         {"question", "Where was the director of " + title + " born?"},
-                        {"query", {{film, "directed_by", "?v1"}, {"?v1", "born_in", "?a"}}}}
+                        {"query", {{film, "directed_by", "?v1"}, {"?v1", born, "?a"}}}}
                        .dump()
                 << "\n";
     }
     kg << "thing/bait\tbait_of\tthing/hook\n";
     names << "thing/bait\t" << kBait << "\nthing/hook\tFishing Hook\n";
+    if (later) {
+      names << "country/us\tUnited States\njob/director\tfilm director\n";
+      types << "country/us\tcountry\njob/director\toccupation\n";
+      std::ofstream(dir.file("negatable.tsv")) << "place_of_birth\tone place\nrelease_year\tone year\n";
+    }
   }
   std::vector<std::string> args(const std::string& out) const {
-    return {"build",
-            "--kg",
-            dir.file("kg.tsv"),
-            "--names",
-            dir.file("names.tsv"),
-            "--types",
-            dir.file("types.tsv"),
-            "--questions",
-            dir.file("questions.jsonl"),
-            "-o",
-            out,
-            "-q"};
+    std::vector<std::string> a = {"build",
+                                  "--kg",
+                                  dir.file("kg.tsv"),
+                                  "--names",
+                                  dir.file("names.tsv"),
+                                  "--types",
+                                  dir.file("types.tsv"),
+                                  "--questions",
+                                  dir.file("questions.jsonl"),
+                                  "-o",
+                                  out,
+                                  "-q"};
+    if (later)
+      for (const std::string& more : {std::string("--negatable"), dir.file("negatable.tsv"), std::string("--templates"),
+                                      kRoot + "/data/default/relation_templates.tsv", std::string("--query-templates"),
+                                      kRoot + "/data/default/query_templates.tsv"})
+        a.push_back(more);
+    return a;
   }
   std::vector<std::string> llm_args(const std::string& out, const std::string& url, const std::string& cache) const {
     auto a = args(out);
@@ -139,6 +162,57 @@ TEST(VerbalizeLlm, Table8AndFallbacksAsPlantedThenAllFromTheCache) {
   EXPECT_EQ(server.total(), sent);
   EXPECT_EQ(slurp(kg.dir.file("b/test.jsonl")), slurp(kg.dir.file("a/test.jsonl")));
   EXPECT_EQ(Json::parse(slurp(kg.dir.file("b/manifest.json")))["text_checks"], checks);
+}
+
+// Issue 42: the later levels' questions and citations go to the LLM with their own query
+// text; their answer statements keep the grammar's words (the claims the label rules read),
+// so no answer prompt asks a later level's question.
+TEST(VerbalizeLlm, LaterLevelsRewriteQuestionsAndCitationsAndKeepTheirAnswers) {
+  SmallKg kg(/*later_levels=*/true);
+  FakeOpenAI server;
+  ASSERT_EQ(run_caqa(kg.llm_args(kg.dir.file("a"), server.url(), kg.dir.file("cache.jsonl"))), 0);
+  std::map<std::string, std::size_t> levels;
+  std::set<std::string> later_questions;
+  std::set<std::string> rewritten;  // source question and level
+  for (const std::string& split : {"a/train.jsonl", "a/test.jsonl"})
+    for (const std::string& line : lines_of(slurp(kg.dir.file(split)))) {
+      const Json s = Json::parse(line);
+      const std::string level = s["complexity"], answer = s["answer"], question = s["question"];
+      ++levels[level];
+      if (level != "comparison" && level != "negation") continue;
+      later_questions.insert(question);
+      if (question.starts_with("Which entity relates to"))
+        rewritten.insert(s["source_question"].get<std::string>() + "|" + level);
+      EXPECT_EQ(answer.find("The answer is"), std::string::npos) << answer;
+      if (level == "negation")
+        EXPECT_TRUE(answer.starts_with("No, ") || answer.starts_with("Yes, ")) << answer;
+      else
+        EXPECT_NE(answer.find(" was released in "), std::string::npos) << answer;
+    }
+  EXPECT_GT(levels["comparison"], 0u);
+  EXPECT_GT(levels["negation"], 0u);
+  std::size_t first_by = 0, yes_or_no = 0, planted_good = 0;
+  for (const auto& [prompt, n] : server.counts()) {
+    const VerbalizeTask task = verbalize_task(prompt);
+    if (task == VerbalizeTask::Question) {
+      const std::string triples = verbalize_line(prompt, "Triples: ");
+      const bool compares =
+          triples.find("FIRST BY") != std::string::npos || triples.find("LAST BY") != std::string::npos;
+      const bool asks_yes_or_no = triples.find("YES OR NO") != std::string::npos;
+      // A yes/no question names the value it asks about; ?a is for the answer alone.
+      if (asks_yes_or_no) EXPECT_EQ(triples.find("?a"), std::string::npos) << triples;
+      first_by += compares;
+      yes_or_no += asks_yes_or_no;
+      planted_good += (compares || asks_yes_or_no) && planted(prompt) == Planted::Good;
+    }
+    if (task == VerbalizeTask::Answer)
+      EXPECT_FALSE(later_questions.contains(verbalize_line(prompt, "Question: "))) << prompt;
+  }
+  EXPECT_GT(first_by, 0u);
+  EXPECT_GT(yes_or_no, 0u);
+  // Every good question the server wrote for a later level is used, and only those.
+  EXPECT_GT(planted_good, 0u);
+  EXPECT_EQ(rewritten.size(), planted_good);
 }
 
 TEST(VerbalizeLlm, AKilledRunResumesWithoutRepeatingAnsweredRequests) {

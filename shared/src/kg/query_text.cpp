@@ -12,7 +12,7 @@ std::string node_text(const Node& node, const ResolvedQuery& branch, const Knowl
 
 }  // namespace
 
-std::string query_text(const ExtendedQuery& query, const KnowledgeGraph& kg) {
+std::string query_text(const ExtendedQuery& query, const KnowledgeGraph& kg, EntityId asked_value) {
   std::string out;
   // The later levels say what they ask first: "FIRST BY release_year: (Rushmore, release_year,
   // ?a) OR (...)", "YES OR NO: (Steven Spielberg, place_of_birth, Chicago)".
@@ -22,7 +22,7 @@ std::string query_text(const ExtendedQuery& query, const KnowledgeGraph& kg) {
   if (query.complexity == Complexity::Negation && !query.branches.empty()) {
     out = "YES OR NO: ";
     ResolvedQuery asked = query.branches[0];
-    if (query.denied != kNone) asked.patterns.back().tail = Node{false, query.denied};
+    if (asked_value != kNone) asked.patterns.back().tail = Node{false, asked_value};
     for (std::size_t i = 0; i < asked.patterns.size(); ++i) {
       const ResolvedPattern& p = asked.patterns[i];
       out += (i > 0 ? " AND (" : "(") + node_text(p.head, asked, kg) + ", " +

@@ -42,10 +42,12 @@ QuestionTexts question_texts(std::string source_text, const ExtendedQuery& query
     answered = {values[comparison_winner(query, values)].entity};
   }
   std::vector<std::string> asked = query_constant_names(query, kg);
-  if (query.complexity == Complexity::Negation)
-    asked.emplace_back(kg.entity_name(query.denied != kNone ? query.denied : negated_fact(g).tail));
+  const EntityId asked_value = query.complexity != Complexity::Negation ? kNone
+                               : query.denied != kNone                  ? query.denied
+                                                                        : negated_fact(g).tail;
+  if (asked_value != kNone) asked.emplace_back(kg.entity_name(asked_value));
   return QuestionTexts{std::move(source_text),
-                       query_text(query, kg),
+                       query_text(query, kg, asked_value),
                        std::move(asked),
                        entity_names(answered, kg),
                        claim_names(g, kg, verbalizer.display_names()),

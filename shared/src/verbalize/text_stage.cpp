@@ -167,6 +167,10 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
   TaskChecks& questions = report.generated[static_cast<std::size_t>(TextTask::Question)];
   std::size_t k = samples.size();
   requests.clear();
+  // A later level's answer statement keeps the grammar's words: its claims are what the
+  // label rules read (both compared values and their order; a negation's "No"/"Yes" and
+  // each link of a chain), which a statement written from the bare answer would drop.
+  std::vector<const std::vector<std::size_t>*> restated;
   for (const auto& group : groups) {
     const auto& reply = replies[k++];
     kg::BenchmarkSample& first = samples[group.second.front()];
@@ -174,22 +178,24 @@ void rewrite_texts(std::vector<kg::BenchmarkSample>& samples, const kg::Knowledg
                question_names(first.texts->query_names, first.texts->source_text, first.texts->answer_names, index),
                index, first.id, questions))
       for (std::size_t i : group.second) samples[i].question = tidy(*reply);
+    if (!is_paper_level(first.complexity)) continue;
     TextRequest r;
     r.task = TextTask::Answer;
     r.question = first.question;
     r.answers = first.texts->answer_names;
     requests.push_back(std::move(r));
+    restated.push_back(&group.second);
   }
   replies = rewriter.rewrite(requests);
   replies.resize(requests.size());
   TaskChecks& answers = report.generated[static_cast<std::size_t>(TextTask::Answer)];
   k = 0;
-  for (const auto& group : groups) {
+  for (const std::vector<std::size_t>* group : restated) {
     const auto& reply = replies[k++];
-    const kg::BenchmarkSample& first = samples[group.second.front()];
+    const kg::BenchmarkSample& first = samples[group->front()];
     if (accept(reply, answer_names(first.texts->answer_names, first.texts->query_names, first.question, index), index,
                first.id, answers))
-      for (std::size_t i : group.second) samples[i].answer = as_answer(tidy(*reply), answer_markers(first.answer));
+      for (std::size_t i : *group) samples[i].answer = as_answer(tidy(*reply), answer_markers(first.answer));
   }
 }
 
