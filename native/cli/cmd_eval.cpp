@@ -65,6 +65,10 @@ class EvalCommand : public Command {
                     "vllm-classify: the text between premise and hypothesis (the model's, e.g. \"</s></s>\")")
         ->default_str("a newline");
     app->add_flag("--logprobs", logprobs_, "Chat / completions: read class probabilities from token log-probabilities");
+    app->add_flag("--raw-scores", settings_.request.raw_scores,
+                  "Pair APIs and --logprobs: the server's values are logits on purpose: a softmax over the classes "
+                  "(a sigmoid of one score) makes them probabilities, and OUT.meta.json says so. Without it, values "
+                  "that are not probabilities fail their samples");
     app->add_option("--top-logprobs", top_logprobs_, "Alternatives per token with --logprobs")
         ->default_val(10)
         ->check(CLI::Range(1, 20));
@@ -128,6 +132,11 @@ class EvalCommand : public Command {
       fmt::print(stderr,
                  "caqa eval: --label-map and --with-question are for pair APIs (--api tei, vllm-classify, "
                  "vllm-score); a chat judge's labels come from its prompt set\n");
+      return kExitUsage;
+    }
+    if (settings_.request.raw_scores && !logprobs_) {
+      fmt::print(stderr,
+                 "caqa eval: --raw-scores is for pair APIs and --logprobs: a chat judge's text has no scores\n");
       return kExitUsage;
     }
     if (prompt_set_ == "cot") return run_cot();

@@ -68,12 +68,16 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, std::size_t samples
   if (!partial.open(partial_path, /*truncate=*/true, summary.fatal)) return summary;
   const LabelScheme& scheme = *settings.scheme;
   std::vector<std::optional<std::vector<Judged>>> results(ids.size());
+  // An item with a failed sample is not done: a first pass over the cache leaves it to
+  // the workers, which ask its failed samples again (run_pair_eval).
   ItemWork work = [&](std::size_t i, const Ask& ask) {
     auto judged = judge(i, ask);
     if (!judged) return false;
-    for (const Judged& one : *judged) partial.append_line(prediction_line(one, scheme));
+    const bool whole = std::none_of(judged->begin(), judged->end(), [](const Judged& one) { return one.error; });
+    if (whole)
+      for (const Judged& one : *judged) partial.append_line(prediction_line(one, scheme));
     results[i] = std::move(judged);
-    return true;
+    return whole;
   };
   PoolRun run = run_items(ids, work, settings, cache_path);
   if (!run.fatal.empty()) {
@@ -85,13 +89,20 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, std::size_t samples
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (results[i]) {
       for (const Judged& one : *results[i]) {
+        if (one.error) {
+          summary.failures.push_back((one.id.is_string() ? one.id.get<std::string>() : one.id.dump()) + ": " +
+                                     *one.error);
+          continue;
+        }
         out += prediction_line(one, scheme);
         out += '\n';
         ++summary.completed;
       }
     } else {
-      summary.failures.push_back((ids[i].is_string() ? ids[i].get<std::string>() : ids[i].dump()) + ": " +
-                                 (run.last_error[i].empty() ? "not sent (the run stopped)" : run.last_error[i]));
+      // A batch's samples fail together, each named.
+      const std::string why = run.last_error[i].empty() ? "not sent (the run stopped)" : run.last_error[i];
+      for (const nlohmann::json& id : ids[i].is_array() ? ids[i] : nlohmann::json::array({ids[i]}))
+        summary.failures.push_back((id.is_string() ? id.get<std::string>() : id.dump()) + ": " + why);
     }
   }
   summary.cached = run.cached;
@@ -111,6 +122,7 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, std::size_t samples
                       {"temperature", settings.request.temperature},
                       {"max_tokens", settings.request.max_tokens},
                       {"top_logprobs", settings.request.top_logprobs},
+                      {"raw_scores", settings.request.raw_scores},
                       {"timeout_s", settings.request.timeout_s},
                       {"max_retries", settings.max_retries},
                       {"concurrency", settings.concurrency},
@@ -156,7 +168,7 @@ RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& se
   JudgeFn judge = [&](std::size_t i, const Ask& ask) -> std::optional<std::vector<Judged>> {
     auto response = ask(items[i].prompt);
     if (!response) return std::nullopt;
-    Judged judged{items[i].id, std::move(*response), nullptr, std::nullopt, {}, std::nullopt};
+    Judged judged{items[i].id, std::move(*response), nullptr, std::nullopt, {}, std::nullopt, std::nullopt};
     if (settings.request.top_logprobs > 0) {  // {"content", "logprobs"}: see OpenAIClient::complete
       const auto reply = nlohmann::json::parse(judged.response);
       judged.response = reply["content"].get<std::string>();
@@ -230,13 +242,25 @@ RunSummary run_cot_eval(const std::vector<CotItem>& items, const CotPrompts& pro
     std::optional<std::string> label;
     if (outcome.label) label = std::string(label_name(*outcome.label));
     return std::vector<Judged>{
-        {items[i].id, std::move(outcome.transcript), nullptr, std::move(label), {}, std::nullopt}};
+        {items[i].id, std::move(outcome.transcript), nullptr, std::move(label), {}, std::nullopt, std::nullopt}};
   };
   return run_judge(ids, items.size(), judge, settings);
 }
 
 RunSummary run_pair_eval(const std::vector<PairItem>& items, std::size_t batch, const RunnerSettings& settings) {
   const ClassMap& classes = *settings.pair_classes;
+  const RequestSettings& request = settings.request;
+  // A batch's answer is cached as it came and judged pair by pair; a pair it answered with
+  // values caqa cannot back is asked again alone, and that answer is refused here, so that
+  // it is never cached: a resumed run asks only those pairs again.
+  RunnerSettings checked = settings;
+  checked.refuse = [&](const std::string& body, const std::string& answer) -> std::optional<Refusal> {
+    if (pair_count(body) != 1) return std::nullopt;
+    std::string error;
+    auto outputs = parse_pair_response(request.api, answer, 1, error);
+    if (!outputs) return Refusal{error, answer.substr(0, 200)};
+    return check_pair_output(request.api, classes, outputs->front(), request.raw_scores).refusal;
+  };
   // A batch is an item of the pool: its body is its cache key, so a resumed run with the
   // same --batch sends none of the batches it has answered.
   std::vector<nlohmann::json> ids;
@@ -250,29 +274,40 @@ RunSummary run_pair_eval(const std::vector<PairItem>& items, std::size_t batch, 
       batch_ids.push_back(items[i].id);
     }
     ids.push_back(std::move(batch_ids));
-    bodies.push_back(pair_request_body(settings.request, pairs));
+    bodies.push_back(pair_request_body(request, pairs));
   }
   JudgeFn judge = [&](std::size_t b, const Ask& ask) -> std::optional<std::vector<Judged>> {
     auto response = ask(bodies[b]);
     if (!response) return std::nullopt;
     const std::size_t begin = b * batch, n = ids[b].size();
     std::string error;
-    auto outputs = parse_pair_response(settings.request.api, *response, n, error);
+    auto outputs = parse_pair_response(request.api, *response, n, error);
     if (!outputs) return std::nullopt;  // the client checked the shape: only a cache edited by hand gets here
     std::vector<Judged> judged;
     for (std::size_t k = 0; k < n; ++k) {
-      Judged one{items[begin + k].id, {}, std::move((*outputs)[k].raw), std::nullopt, {}, std::nullopt};
-      auto verdict = judge_pair(classes, (*outputs)[k], error);
-      if (verdict) {
-        one.label = std::string(classes.scheme->class_name(verdict->label));
-        one.probs = std::move(verdict->probs);
-        one.score = verdict->score;
+      const PairItem& item = items[begin + k];
+      PairOutput output = std::move((*outputs)[k]);
+      PairVerdict verdict = check_pair_output(request.api, classes, output, request.raw_scores);
+      if (verdict.refusal && n > 1)
+        if (auto alone = ask(pair_request_body(request, {{item.premise, item.hypothesis}})))
+          if (auto again = parse_pair_response(request.api, *alone, 1, error)) {
+            output = std::move(again->front());
+            verdict = check_pair_output(request.api, classes, output, request.raw_scores);
+          }
+      Judged one{item.id, {}, std::move(output.raw), std::nullopt, {}, std::nullopt, std::nullopt};
+      if (verdict.judgement) {
+        one.label = std::string(classes.scheme->class_name(verdict.judgement->label));
+        one.probs = std::move(verdict.judgement->probs);
+        one.score = verdict.judgement->score;
+      } else {
+        one.error = std::string(to_string(CallError::Refused)) + " (" + verdict.refusal->reason +
+                    "): " + verdict.refusal->words;
       }
       judged.push_back(std::move(one));
     }
     return judged;
   };
-  return run_judge(ids, items.size(), judge, settings);
+  return run_judge(ids, items.size(), judge, checked);
 }
 
 }  // namespace caqa::eval

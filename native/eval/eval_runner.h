@@ -42,6 +42,7 @@ struct Judged {
   std::optional<std::string> label;  // a class name
   std::vector<double> probs;         // by the scheme's class; empty when unknown
   std::optional<double> score;       // the probability of the scheme's first class
+  std::optional<std::string> error;  // set: the sample failed (never written), with the reason and the server's words
 };
 std::string prediction_line(const Judged& judged, const LabelScheme& scheme);
 

@@ -1,6 +1,7 @@
 // OpenAI-compatible HTTP client over cpp-httplib.
 #include "openai_client.h"
 
+#include "answer_checks.h"
 #include "http_exchange.h"
 #include "logprob_classes.h"
 #include "pair_protocol.h"
@@ -20,11 +21,14 @@ std::string_view to_string(CallError error) {
     case CallError::Server: return "server error (5xx)";
     case CallError::Malformed: return "malformed response";
     case CallError::Client: return "request rejected (4xx)";
+    case CallError::Refused: return "answer refused";
   }
   return "unknown error";
 }
 
-bool is_retryable(CallError error) { return error != CallError::None && error != CallError::Client; }
+bool is_retryable(CallError error) {
+  return error != CallError::None && error != CallError::Client && error != CallError::Refused;
+}
 
 namespace {
 
@@ -159,6 +163,13 @@ CallResult OpenAIClient::complete(const std::string& prompt) {
         "or run without --logprobs";
     return out;
   }
+  if (positions)
+    if (auto refusal = check_logprobs(*positions, settings_.raw_scores)) {
+      out.error = CallError::Refused;
+      out.detail = std::move(refusal->reason);
+      out.words = std::move(refusal->words);
+      return out;
+    }
   out.text = std::move(*text);
   return out;
 }

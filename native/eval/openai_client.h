@@ -31,6 +31,7 @@ struct RequestSettings {
   int max_tokens = 128;
   int top_logprobs = 0;               // chat / completions: > 0 asks for this many alternatives per token
   std::string pair_separator = "\n";  // vllm-classify: between premise and hypothesis in one text
+  bool raw_scores = false;            // --raw-scores: the server's values are logits (answer_checks.h)
   double timeout_s = 60.0;            // connect, read and write each
 };
 
@@ -42,6 +43,7 @@ enum class CallError : std::uint8_t {
   Server,       // HTTP 5xx (retried)
   Malformed,    // HTTP 200 with a body that is not an OpenAI response (retried)
   Client,       // other HTTP 4xx: bad key, bad model, bad request (not retried)
+  Refused,      // HTTP 200 with values caqa cannot back (answer_checks.h; not retried, never cached)
 };
 
 std::string_view to_string(CallError error);
@@ -53,6 +55,7 @@ struct CallResult {
   std::optional<double> retry_after_s;  // from a Retry-After header in seconds
   std::string text;                     // the completion, when error == None (see complete())
   std::string detail;                   // what went wrong, for the log (never the key)
+  std::string words;                    // the server's own words behind a refusal, for the sample's failure
 };
 
 // "http://host:port[/prefix]"; the request path is prefix + "/v1/chat/completions"

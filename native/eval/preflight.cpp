@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "answer_checks.h"
 #include "pair_protocol.h"
 
 namespace caqa::eval {
@@ -72,6 +73,10 @@ Check check_pair_endpoint(const std::string& url, const RequestSettings& request
                                         "{}=supportive,...)",
                                         where, fmt::join(served, ", "), fmt::join(unknown, ", "), unknown.front())};
   }
+  if (const PairVerdict verdict = check_pair_output(request.api, classes, outputs->front(), request.raw_scores);
+      verdict.refusal)
+    return {Verdict::Fatal,
+            fmt::format("{}: {} (it answered {})", where, verdict.refusal->reason, verdict.refusal->words)};
   return {Verdict::Usable, {}};
 }
 
@@ -93,6 +98,8 @@ Check check_endpoint(const std::string& url, const RequestSettings& request, con
   CallResult first = client.complete("Reply with OK.");
   if (first.error == CallError::Connection || first.error == CallError::Timeout)
     return {Verdict::Down, fmt::format("{} is not reachable ({})", url, first.detail)};
+  if (first.error == CallError::Refused)
+    return {Verdict::Fatal, fmt::format("{}: {} ({})", url, first.detail, first.words)};
   if (first.error != CallError::Client) return {Verdict::Usable, {}};
   if (request.top_logprobs > 0 && first.detail.starts_with("the server returned no log-probabilities"))
     return {Verdict::Fatal, fmt::format("{}: {}", url, first.detail)};

@@ -115,6 +115,12 @@ PoolRun run_items(const std::vector<nlohmann::json>& ids, const ItemWork& work, 
     if (it == fresh.end()) return std::nullopt;
     return it->second;
   };
+  // A cached answer refused now (another --label-map, an older caqa) is asked again.
+  auto usable = [&](const std::string& prompt, const std::string& key) -> std::optional<std::string> {
+    auto hit = lookup(key);
+    if (hit && settings.refuse && settings.refuse(prompt, *hit)) return std::nullopt;
+    return hit;
+  };
   std::atomic<std::size_t> next{0}, done{0}, cached{0}, failed{0};
   std::atomic<std::uint64_t> requests{0}, retries{0}, errors{0};
   EndpointPicker picker(settings.endpoints.size());
@@ -128,7 +134,7 @@ PoolRun run_items(const std::vector<nlohmann::json>& ids, const ItemWork& work, 
 
   // Items answered wholly by the cache first, in the calling thread: they cost nothing
   // and must never be re-sent.
-  Ask cache_only = [&](const std::string& prompt) { return lookup(cache_key(settings.request, prompt)); };
+  Ask cache_only = [&](const std::string& prompt) { return usable(prompt, cache_key(settings.request, prompt)); };
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (work(i, cache_only)) {
       run.finished[i] = true;
@@ -155,7 +161,7 @@ PoolRun run_items(const std::vector<nlohmann::json>& ids, const ItemWork& work, 
       if (run.finished[i]) continue;  // answered from the cache
       Ask ask = [&](const std::string& prompt) -> std::optional<std::string> {
         std::string key = cache_key(settings.request, prompt);
-        if (auto hit = lookup(key)) return hit;
+        if (auto hit = usable(prompt, key)) return hit;
         std::size_t avoid = settings.endpoints.size();
         for (int attempt = 0;; ++attempt) {
           std::size_t e = picker.acquire(avoid);
@@ -164,6 +170,12 @@ PoolRun run_items(const std::vector<nlohmann::json>& ids, const ItemWork& work, 
             clients[e] = std::make_unique<OpenAIClient>(settings.endpoints[e], settings.request, settings.api_key);
           ++requests;
           CallResult result = clients[e]->complete(prompt);
+          if (result.error == CallError::None && settings.refuse)
+            if (auto refusal = settings.refuse(prompt, result.text)) {
+              result.error = CallError::Refused;
+              result.detail = std::move(refusal->reason);
+              result.words = std::move(refusal->words);
+            }
           double delay = retry_delay_s(settings, attempt, result, uniform(rng));
           // Only endpoint trouble cools an endpoint down; a 4xx is about the request.
           picker.release(e, is_retryable(result.error), std::min(settings.backoff_max_s, std::max(1.0, 2 * delay)));
@@ -182,8 +194,8 @@ PoolRun run_items(const std::vector<nlohmann::json>& ids, const ItemWork& work, 
             return std::move(result.text);
           }
           ++errors;
-          run.last_error[i] =
-              std::string(to_string(result.error)) + " from " + settings.endpoints[e] + " (" + result.detail + ")";
+          run.last_error[i] = std::string(to_string(result.error)) + " from " + settings.endpoints[e] + " (" +
+                              result.detail + ")" + (result.words.empty() ? "" : ": " + result.words);
           // A failed connection is not reused: httplib reconnects, but a fresh client is cheap.
           if (result.error == CallError::Connection || result.error == CallError::Timeout) clients[e].reset();
           if (!is_retryable(result.error)) {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "answer_checks.h"
 #include "class_map.h"
 #include "openai_client.h"
 
@@ -32,6 +33,9 @@ struct RequestPoolSettings {
   bool preflight = true;                 // check the endpoints before the first request (preflight.h)
   std::optional<ClassMap> pair_classes;  // a pair API: the preflight checks the server's classes against it
   int stop_after_identical = 5;          // stop after this many identical non-retryable errors in a row (0: never)
+  // Why an answer (fresh or cached) is refused, or nullopt: a refused answer is never
+  // cached nor returned; the request fails, not retried, and counts for the stop above.
+  std::function<std::optional<Refusal>(const std::string& prompt, const std::string& answer)> refuse;
 };
 
 // The API key held by the environment variable `variable` (--api-key-env); nullopt, with
