@@ -56,6 +56,11 @@ CallResult classify_response(const httplib::Result& response) {
   }
   if (out.error != CallError::None)
     out.detail = "HTTP " + std::to_string(response->status) + ": " + response->body.substr(0, 200);
+  // A redirect is not followed: a request's body and key would go where the user did not say.
+  if (response->status >= 300 && response->status < 400)
+    out.detail = "HTTP " + std::to_string(response->status) + " redirect to " +
+                 (response->has_header("Location") ? response->get_header_value("Location") : std::string("nowhere")) +
+                 "; caqa follows no redirect: give that URL as --endpoint";
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iostream>
 #include <map>
 
 #include "eval/pair_protocol.h"
@@ -112,14 +113,37 @@ void expect_backed(const HostileRun& r, const Gold& gold, const std::string& out
       << what << ": caqa score reads every line";
 }
 
+// One cell of docs/eval.md's table: samples written, and what the failures say.
+std::string outcome(const HostileRun& r) {
+  if (!r.summary.fatal.empty()) return "refused at the start";
+  std::string cell = std::to_string(r.summary.completed) + "/" + std::to_string(kSamples);
+  if (r.summary.failures.empty()) return cell;
+  const std::string& f = r.summary.failures.front();
+  std::string kind = f.substr(f.find(": ") + 2);
+  kind = kind.substr(0, std::min(kind.find(" ("), kind.find(" from ")));
+  for (const auto& [words, why] :
+       std::initializer_list<std::pair<const char*, const char*>>{{"is not in --label-map", "class not in --label-map"},
+                                                                  {"not probabilities", "not probabilities"},
+                                                                  {"not a probability", "not a probability"},
+                                                                  {"--logprobs-mode", "logprobs above 0"},
+                                                                  {"finite", "not finite"},
+                                                                  {"redirect to", "redirect not followed"}})
+    if (f.find(words) != std::string::npos) kind += ": " + std::string(why);
+  return cell + ", " + kind;
+}
+
 TEST(EvalHostile, EveryProtocolEndsInABackedFileOrAClearFailure) {
   Gold gold;
+  std::map<int, std::string> table;  // by misbehaviour: "| mode | cell | cell ..."
   for (Api api : kApis)
     for (Misbehaviour mode : kMisbehaviours) {
       const std::string what = std::string(api_name(api)) + " / " + misbehaviour_name(mode);
       const std::string out = gold.dir.file(std::string(api_name(api)) + std::to_string(static_cast<int>(mode)));
       const HostileRun r = run(api, mode, gold, out);
       expect_backed(r, gold, out, what);
+      std::string& row = table[static_cast<int>(mode)];
+      if (row.empty()) row = std::string("| ") + misbehaviour_name(mode) + " |";
+      row += " " + outcome(r) + " |";
       if (!r.summary.fatal.empty()) continue;
       std::string failures;
       for (const auto& f : r.summary.failures) failures += f + "\n";
@@ -148,9 +172,17 @@ TEST(EvalHostile, EveryProtocolEndsInABackedFileOrAClearFailure) {
               << what << "\n"
               << failures;
           break;
+        case Misbehaviour::Redirect:
+          EXPECT_LT(r.summary.completed, kSamples) << what;
+          EXPECT_NE(failures.find("redirect to /elsewhere; caqa follows no redirect"), std::string::npos)
+              << what << "\n"
+              << failures;
+          break;
         default: EXPECT_LT(r.summary.completed, kSamples) << what << ": every request after the start fails"; break;
       }
     }
+  std::cout << "| server | chat | completions | tei | vllm-classify | vllm-score |\n|---|---|---|---|---|---|\n";
+  for (const auto& [mode, row] : table) std::cout << row << "\n";
 }
 
 TEST(EvalHostile, RawScoresTakeLogitsOnPurpose) {
@@ -220,27 +252,30 @@ TEST(EvalHostile, TheCliExitsOneWithCountsThatMatchAndResumesOnlyTheFailed) {
 
 TEST(EvalHostile, AKilledRunAgainstAMisbehavingServerResumes) {
   Gold gold;
-  for (Api api : {Api::TeiPredict, Api::VllmClassify, Api::Chat}) {
-    HostileServer server(Misbehaviour::UnknownClass, /*healthy=*/3, /*slow_s=*/0, /*pace_s=*/0.05);
-    const std::string out = gold.dir.file(std::string("kill-") + std::string(api_name(api)) + ".jsonl");
-    auto args = [&](const std::string& url) {
-      std::vector<std::string> a = {"eval",    "--gold",   gold.path,    "--api", std::string(api_name(api)),
-                                    "--model", "fake-nli", "--endpoint", url,     "--concurrency",
-                                    "1",       "--quiet",  "-o",         out};
-      if (is_pair_api(api))
-        for (const std::string& more : {std::string("--label-map"), class_map_spec(api), std::string("--batch"),
-                                        std::string("2"), std::string("--pair-separator"), std::string("</s></s>")})
-          a.push_back(more);
-      return a;
-    };
-    kill_once_cached(args(server.url()), out + ".cache.jsonl", 3, out);
-    HostileServer mended(Misbehaviour::None, 0);
-    EXPECT_EQ(wait_exit(spawn_cli(args(mended.url()))), 0) << api_name(api);
-    const auto lines = lines_of(slurp(out));
-    EXPECT_EQ(lines.size(), kSamples) << api_name(api);
-    EXPECT_EQ(Json::parse(slurp(out + ".meta.json"))["counts"]["completed"], lines.size());
-    EXPECT_EQ(run_caqa({"score", out, "--gold", gold.path, "-o", out + ".score"}), 0);
-  }
+  for (Misbehaviour mode : {Misbehaviour::UnknownClass, Misbehaviour::Slow})
+    for (Api api : kApis) {
+      HostileServer server(mode, /*healthy=*/3, /*slow_s=*/0.3, /*pace_s=*/0.05);
+      const std::string out = gold.dir.file(std::string("kill-") + std::string(api_name(api)) +
+                                            std::to_string(static_cast<int>(mode)) + ".jsonl");
+      auto args = [&](const std::string& url) {
+        std::vector<std::string> a = {"eval",    "--gold",   gold.path,    "--api", std::string(api_name(api)),
+                                      "--model", "fake-nli", "--endpoint", url,     "--concurrency",
+                                      "1",       "--quiet",  "-o",         out};
+        if (is_pair_api(api))
+          for (const std::string& more : {std::string("--label-map"), class_map_spec(api), std::string("--batch"),
+                                          std::string("2"), std::string("--pair-separator"), std::string("</s></s>")})
+            a.push_back(more);
+        return a;
+      };
+      kill_once_cached(args(server.url()), out + ".cache.jsonl", 3, out);
+      HostileServer mended(Misbehaviour::None, 0);
+      const std::string what = std::string(api_name(api)) + " / " + misbehaviour_name(mode);
+      EXPECT_EQ(wait_exit(spawn_cli(args(mended.url()))), 0) << what;
+      const auto lines = lines_of(slurp(out));
+      EXPECT_EQ(lines.size(), kSamples) << what;
+      EXPECT_EQ(Json::parse(slurp(out + ".meta.json"))["counts"]["completed"], lines.size());
+      EXPECT_EQ(run_caqa({"score", out, "--gold", gold.path, "-o", out + ".score"}), 0);
+    }
 }
 
 }  // namespace caqa::eval::hostile
