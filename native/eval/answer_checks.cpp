@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace caqa::eval {
 
@@ -88,6 +89,10 @@ PairVerdict check_pair_output(Api api, const ClassMap& map, const PairOutput& ou
   std::string error;
   out.judgement = judge_pair(map, probabilities, error);
   if (!out.judgement) return refuse(error);
+  // One class of a model that names one (a sigmoid) is no distribution over the scheme.
+  if (double sum = std::accumulate(out.judgement->probs.begin(), out.judgement->probs.end(), 0.0);
+      std::abs(sum - 1.0) > kSumTolerance)
+    out.judgement->probs.clear();
   return out;
 }
 

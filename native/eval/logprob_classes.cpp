@@ -1,5 +1,6 @@
 #include "logprob_classes.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -82,15 +83,20 @@ std::optional<std::vector<double>> class_probabilities(const std::vector<TokenPo
   for (const TokenPosition& position : positions) {
     if (!class_of_token(position.token, scheme)) continue;
     std::vector<double> probs(static_cast<std::size_t>(scheme.size()), 0.0);
+    // Relative to the largest, so that logits (--raw-scores) cannot overflow exp.
+    double top = -INFINITY;
+    for (const TokenAlternative& alt : position.top)
+      if (class_of_token(alt.token, scheme)) top = std::max(top, alt.logprob);
+    if (!std::isfinite(top)) return std::nullopt;
     double total = 0;
     for (const TokenAlternative& alt : position.top) {
       if (auto cls = class_of_token(alt.token, scheme)) {
-        const double p = std::exp(alt.logprob);
+        const double p = std::exp(alt.logprob - top);
         probs[*cls] += p;
         total += p;
       }
     }
-    if (total <= 0) return std::nullopt;
+    if (!(total > 0)) return std::nullopt;
     for (double& p : probs) p /= total;
     return probs;
   }
