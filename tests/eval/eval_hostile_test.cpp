@@ -51,10 +51,8 @@ struct HostileRun {
   bool written = false;
 };
 
-HostileRun run(Api api, Misbehaviour mode, const Gold& gold, const std::string& out, bool raw_scores = false) {
-  // The preflight's request and the first real one are answered well.
-  HostileServer server(mode, /*healthy=*/2, /*slow_s=*/0.6);
-  RunnerSettings s = fast_settings({server.url()}, out);
+HostileRun run_at(const std::string& url, Api api, const Gold& gold, const std::string& out, bool raw_scores) {
+  RunnerSettings s = fast_settings({url}, out);
   s.request.model = "fake-nli";
   s.request.api = api;
   s.request.timeout_s = 0.3;
@@ -81,6 +79,12 @@ HostileRun run(Api api, Misbehaviour mode, const Gold& gold, const std::string& 
     r.meta = Json::parse(slurp(out + ".meta.json"));
   }
   return r;
+}
+
+HostileRun run(Api api, Misbehaviour mode, const Gold& gold, const std::string& out, bool raw_scores = false) {
+  // The preflight's request and the first real one are answered well.
+  HostileServer server(mode, /*healthy=*/2, /*slow_s=*/0.6);
+  return run_at(server.url(), api, gold, out, raw_scores);
 }
 
 // What every run must hold, whatever the server did.
@@ -194,6 +198,17 @@ TEST(EvalHostile, RawScoresTakeLogitsOnPurpose) {
     expect_backed(r, gold, out, what);
     EXPECT_EQ(r.summary.completed, kSamples) << what;
     EXPECT_EQ(r.meta["settings"]["raw_scores"], true) << what;
+    // The same cache without --raw-scores: the logits it holds are refused and asked again.
+    HostileServer mended(Misbehaviour::None, 0);
+    const HostileRun again = run_at(mended.url(), api, gold, out, /*raw_scores=*/false);
+    expect_backed(again, gold, out, what + ", then without");
+    EXPECT_EQ(again.summary.completed, kSamples) << what;
+    if (api == Api::VllmScore)  // the logits inside [0, 1] pass as probabilities
+      EXPECT_GT(mended.requests(), 1) << what;
+    else
+      // The preflight, then every sample the logits server answered after its good start
+      // (one request: a judge's sample, a batch of 4 pairs).
+      EXPECT_EQ(mended.requests(), 1 + static_cast<long>(kSamples) - (is_pair_api(api) ? 4 : 1)) << what;
   }
 }
 
