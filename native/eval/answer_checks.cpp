@@ -111,4 +111,15 @@ std::optional<Refusal> check_logprobs(const std::vector<TokenPosition>& position
   return std::nullopt;
 }
 
+std::optional<Refusal> check_completion_logprobs(const std::string& completion, bool raw_scores) {
+  const auto reply = nlohmann::json::parse(completion, nullptr, false);
+  const auto positions =
+      reply.is_object() && reply.contains("logprobs") && reply.contains("content") && reply["content"].is_string()
+          ? parse_token_positions(reply["logprobs"])
+          : std::nullopt;
+  if (!positions || positions->empty())
+    return Refusal{"no completion with log-probabilities", completion.substr(0, kWordsShown)};
+  return check_logprobs(*positions, raw_scores);
+}
+
 }  // namespace caqa::eval

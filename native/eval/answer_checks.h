@@ -32,5 +32,8 @@ PairVerdict check_pair_output(Api api, const ClassMap& map, const PairOutput& ou
 // Why a chat judge's log-probabilities are refused: a value that is not finite, or above 0
 // (a logit) unless `raw_scores`; nullopt when they are log-probabilities.
 std::optional<Refusal> check_logprobs(const std::vector<TokenPosition>& positions, bool raw_scores);
+// The same of a chat or text completion as OpenAIClient::complete returns it with
+// log-probabilities ({"content", "logprobs"}), which must hold some.
+std::optional<Refusal> check_completion_logprobs(const std::string& completion, bool raw_scores);
 
 }  // namespace caqa::eval

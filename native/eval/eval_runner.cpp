@@ -183,19 +183,12 @@ RunSummary run_eval(const std::vector<EvalItem>& items, const RunnerSettings& se
     if (extraction.status == ExtractStatus::Found) judged.label = std::string(label_name(extraction.label));
     return std::vector<Judged>{std::move(judged)};
   };
-  // A cached answer is checked as OpenAIClient::complete checks a fresh one: the cache of
-  // an older run may hold logits.
+  // Log-probabilities, fresh or cached (the cache of an older run may hold logits), are
+  // checked here, never written unchecked.
   RunnerSettings checked = settings;
   if (settings.request.top_logprobs > 0)
-    checked.refuse = [&](const std::string&, const std::string& answer) -> std::optional<Refusal> {
-      const auto reply = nlohmann::json::parse(answer, nullptr, false);
-      const auto positions =
-          reply.is_object() && reply.contains("logprobs") && reply.contains("content") && reply["content"].is_string()
-              ? parse_token_positions(reply["logprobs"])
-              : std::nullopt;
-      if (!positions || positions->empty())
-        return Refusal{"no completion with log-probabilities", answer.substr(0, 200)};
-      return check_logprobs(*positions, settings.request.raw_scores);
+    checked.refuse = [&](const std::string&, const std::string& answer) {
+      return check_completion_logprobs(answer, settings.request.raw_scores);
     };
   return run_judge(ids, items.size(), judge, checked);
 }

@@ -1,7 +1,6 @@
 // OpenAI-compatible HTTP client over cpp-httplib.
 #include "openai_client.h"
 
-#include "answer_checks.h"
 #include "http_exchange.h"
 #include "logprob_classes.h"
 #include "pair_protocol.h"
@@ -163,13 +162,6 @@ CallResult OpenAIClient::complete(const std::string& prompt) {
         "or run without --logprobs";
     return out;
   }
-  if (positions)
-    if (auto refusal = check_logprobs(*positions, settings_.raw_scores)) {
-      out.error = CallError::Refused;
-      out.detail = std::move(refusal->reason);
-      out.words = std::move(refusal->words);
-      return out;
-    }
   out.text = std::move(*text);
   return out;
 }

@@ -43,7 +43,8 @@ enum class CallError : std::uint8_t {
   Server,       // HTTP 5xx (retried)
   Malformed,    // HTTP 200 with a body that is not an OpenAI response (retried)
   Client,       // other HTTP 4xx: bad key, bad model, bad request (not retried)
-  Refused,      // HTTP 200 with values caqa cannot back (answer_checks.h; not retried, never cached)
+  Refused,      // HTTP 200 with values caqa cannot back (the request pool's answer check, answer_checks.h: not retried,
+                // never cached)
 };
 
 std::string_view to_string(CallError error);

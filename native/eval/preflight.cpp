@@ -98,8 +98,9 @@ Check check_endpoint(const std::string& url, const RequestSettings& request, con
   CallResult first = client.complete("Reply with OK.");
   if (first.error == CallError::Connection || first.error == CallError::Timeout)
     return {Verdict::Down, fmt::format("{} is not reachable ({})", url, first.detail)};
-  if (first.error == CallError::Refused)
-    return {Verdict::Fatal, fmt::format("{}: {} ({})", url, first.detail, first.words)};
+  if (first.error == CallError::None && request.top_logprobs > 0)
+    if (const auto refusal = check_completion_logprobs(first.text, request.raw_scores))
+      return {Verdict::Fatal, fmt::format("{}: {} ({})", url, refusal->reason, refusal->words)};
   if (first.error != CallError::Client) return {Verdict::Usable, {}};
   if (request.top_logprobs > 0 && first.detail.starts_with("the server returned no log-probabilities"))
     return {Verdict::Fatal, fmt::format("{}: {}", url, first.detail)};

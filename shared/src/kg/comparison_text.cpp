@@ -26,14 +26,6 @@ std::string years(long long n) {
   return count + (n == 1 ? " year" : " years");
 }
 
-// "A, B and C".
-std::string listed(const std::vector<std::string>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-  return out;
-}
-
 }  // namespace
 
 std::optional<std::string> Verbalizer::comparison_verb(RelationId relation) const {
@@ -57,11 +49,7 @@ std::optional<std::string> Verbalizer::comparison_question(const ExtendedQuery& 
   for (const ComparedValue& v : values) names.push_back(name(v.entity));
   const std::string_view when = query.latest ? (values.size() == 2 ? "more recently" : "most recently") : "first";
   if (values.size() == 2) return fmt::format("Which {} {}, {} or {}?", *verb, when, names[0], names[1]);
-  names.back() = "or " + names.back();
-  std::string choices;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    choices += (i == 0 ? "" : i + 1 == names.size() ? " " : ", ") + names[i];
-  return fmt::format("Which {} {}: {}?", *verb, when, choices);
+  return fmt::format("Which {} {}: {}?", *verb, when, verbalize::join_list(names, "or"));
 }
 
 std::string Verbalizer::comparison_answer(const ExtendedQuery& query, const Attribution& g) const {
@@ -84,7 +72,7 @@ std::string Verbalizer::comparison_answer(const ExtendedQuery& query, const Attr
   if (others.size() == 1)
     out += fmt::format(", {} {} {}", years(std::llabs(w.number - values[order[0]].number)), side, others[0]);
   else
-    out += fmt::format(", {} {}", side, listed(others));
+    out += fmt::format(", {} {}", side, verbalize::join_list(others));
   return out + " [1].";
 }
 

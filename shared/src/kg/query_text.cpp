@@ -10,6 +10,17 @@ std::string node_text(const Node& node, const ResolvedQuery& branch, const Knowl
   return node.variable ? branch.variables[node.id] : std::string(kg.entity_name(node.id));
 }
 
+// "(?a, directed_by, Jaws) AND (?a, born_in, Cincinnati)".
+std::string branch_text(const ResolvedQuery& branch, const KnowledgeGraph& kg) {
+  std::string out;
+  for (std::size_t i = 0; i < branch.patterns.size(); ++i) {
+    const ResolvedPattern& p = branch.patterns[i];
+    out += (i > 0 ? " AND (" : "(") + node_text(p.head, branch, kg) + ", " + std::string(kg.relation_name(p.relation)) +
+           ", " + node_text(p.tail, branch, kg) + ")";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string query_text(const ExtendedQuery& query, const KnowledgeGraph& kg, EntityId asked_value) {
@@ -20,25 +31,12 @@ std::string query_text(const ExtendedQuery& query, const KnowledgeGraph& kg, Ent
     out = std::string(query.latest ? "LAST BY " : "FIRST BY ") +
           std::string(kg.relation_name(query.branches[0].patterns[0].relation)) + ": ";
   if (query.complexity == Complexity::Negation && !query.branches.empty()) {
-    out = "YES OR NO: ";
     ResolvedQuery asked = query.branches[0];
     if (asked_value != kNone) asked.patterns.back().tail = Node{false, asked_value};
-    for (std::size_t i = 0; i < asked.patterns.size(); ++i) {
-      const ResolvedPattern& p = asked.patterns[i];
-      out += (i > 0 ? " AND (" : "(") + node_text(p.head, asked, kg) + ", " +
-             std::string(kg.relation_name(p.relation)) + ", " + node_text(p.tail, asked, kg) + ")";
-    }
-    return out;
+    return "YES OR NO: " + branch_text(asked, kg);
   }
-  const std::size_t start = out.size();
-  for (const ResolvedQuery& branch : query.branches) {
-    if (out.size() > start) out += " OR ";
-    for (std::size_t i = 0; i < branch.patterns.size(); ++i) {
-      const ResolvedPattern& p = branch.patterns[i];
-      out += (i > 0 ? " AND (" : "(") + node_text(p.head, branch, kg) + ", " +
-             std::string(kg.relation_name(p.relation)) + ", " + node_text(p.tail, branch, kg) + ")";
-    }
-  }
+  for (std::size_t b = 0; b < query.branches.size(); ++b)
+    out += (b > 0 ? " OR " : "") + branch_text(query.branches[b], kg);
   return out;
 }
 

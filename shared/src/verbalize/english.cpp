@@ -50,10 +50,12 @@ std::string with_article(std::string_view phrase) {
   return std::string(indefinite_article(phrase)) + " " + std::string(phrase);
 }
 
-std::string join_list(const std::vector<std::string>& items) {
+std::string join_list(const std::vector<std::string>& items, std::string_view conjunction) {
   std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += i + 1 == items.size() ? " " + std::string(conjunction) + " " : std::string(", ");
+    out += items[i];
+  }
   return out;
 }
 

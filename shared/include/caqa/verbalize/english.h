@@ -19,8 +19,8 @@ std::string_view indefinite_article(std::string_view phrase);
 // "a film director", "an actor".
 std::string with_article(std::string_view phrase);
 
-// "A", "A and B", "A, B and C".
-std::string join_list(const std::vector<std::string>& items);
+// "A", "A and B", "A, B and C" ("A, B or C" with conjunction "or").
+std::string join_list(const std::vector<std::string>& items, std::string_view conjunction = "and");
 
 // The first letter upper-cased (a sentence start); the rest as written.
 std::string capitalized(std::string text);
