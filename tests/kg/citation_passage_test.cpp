@@ -25,13 +25,16 @@ constexpr std::string_view kPassageTriples =
     "person/shaw\tplace_of_birth\tcity/westhoughton\n"
     "film/duel\tdirected_by\tperson/spielberg\n"
     "book/remains\twon_award\taward/booker\n"
-    "person/ishiguro\twon_award\taward/booker\n";
+    "person/ishiguro\twon_award\taward/booker\n"
+    "person/shaw\toccupation\toccupation/director\n"
+    "film/jaws\trelease_year\tyear/1975\n"
+    "film/jaws\tdistributor\tcompany/universal\n";
 
 constexpr std::string_view kPassageNames =
     "film/jaws\tJaws\nfilm/duel\tDuel\nperson/spielberg\tSteven Spielberg\nperson/scheider\tRoy Scheider\n"
     "person/shaw\tRobert Shaw\ncity/cincinnati\tCincinnati\ncity/orange\tOrange\ncity/westhoughton\tWesthoughton\n"
     "occupation/director\tfilm director\nbook/remains\tThe Remains of the Day\naward/booker\tBooker Prize\n"
-    "person/ishiguro\tKazuo Ishiguro\n";
+    "person/ishiguro\tKazuo Ishiguro\nyear/1975\t1975\ncompany/universal\tUniversal Pictures\n";
 
 constexpr std::string_view kPassageTypes =
     "film/jaws\tfilm\nfilm/duel\tfilm\nperson/spielberg\tperson\nperson/scheider\tperson\nperson/shaw\tperson\n"
@@ -41,7 +44,9 @@ constexpr std::string_view kPassageTypes =
 const std::unordered_map<std::string, std::string> kPassagePhrasings = {
     {"directed_by", "[film > person] {head} was directed by {tail}. | {tail} directed {head}."},
     {"starring", "[film > person] {head} starred {tail}. | {tail} starred in {head}."},
-    {"place_of_birth", "[person > city] {head} was born in {tail}."},
+    {"place_of_birth", "[person > city] {head} was born in {tail}. | {head} is a native of {tail}."},
+    {"release_year", "[film > year] {head} was released in {tail}. | {head} came out in {tail}."},
+    {"distributor", "[film > company] {head} was released by {tail}."},
     {"occupation", "[person > occupation] {head} has worked as {a tail}."},
     {"won_award", "[person > award] {head} won the {tail}."},
 };
@@ -77,7 +82,26 @@ TEST_F(CitationPassage, TopicFirstItsFactsInOneSentenceThenWhatItNames) {
   // a list, then the people it names, by surname where no other name has it.
   EXPECT_EQ(text,
             "[1] Jaws, which starred Robert Shaw and Roy Scheider, was directed by Steven Spielberg. Scheider was "
-            "born in Orange. Spielberg was born in Cincinnati.");
+            "born in Orange. Spielberg is a native of Cincinnati.");
+}
+
+TEST_F(CitationPassage, WhatWasSaidOfAnotherSubjectIsSaidAgainWithAlso) {
+  const std::string text = cite({fact("person/spielberg", "occupation", "occupation/director"),
+                                 fact("person/spielberg", "place_of_birth", "city/cincinnati"),
+                                 fact("person/shaw", "occupation", "occupation/director"),
+                                 fact("person/shaw", "place_of_birth", "city/westhoughton")});
+  EXPECT_NE(text.find("has also worked as a film director"), std::string::npos) << text;
+  // One relation of two subjects in two phrasings, not one stock sentence twice.
+  EXPECT_NE(text.find("was born in"), std::string::npos) << text;
+  EXPECT_NE(text.find("is a native of"), std::string::npos) << text;
+}
+
+TEST_F(CitationPassage, OneSubjectsFactsDoNotEchoAWord) {
+  // "Jaws, which was released in 1975, was released by Universal Pictures" reads as a slip.
+  const std::string text =
+      cite({fact("film/jaws", "release_year", "year/1975"), fact("film/jaws", "distributor", "company/universal")});
+  EXPECT_NE(text.find("came out in 1975"), std::string::npos) << text;
+  EXPECT_NE(text.find("was released by Universal Pictures"), std::string::npos) << text;
 }
 
 TEST_F(CitationPassage, ThePersonFromTheKgTypeNotFromThePhrasing) {

@@ -85,6 +85,12 @@ TEST(Lint, MissingEntityInACitation) {
   EXPECT_EQ(lint_citation("[1] Jawsome films by Steven Spielberg and E.T.", names)[LintRule::MissingEntity],
             1u);                                               // whole words only
   EXPECT_EQ(lint_text("Jaws.")[LintRule::MissingEntity], 0u);  // lint_text never checks names
+  // A role said of several people is named in its plural; a name is not.
+  const std::vector<std::string> roles = {"film producer", "Michael Bay", "Brad Fuller"};
+  EXPECT_EQ(
+      lint_citation("[1] Michael Bay and Brad Fuller have worked as film producers.", roles)[LintRule::MissingEntity],
+      0u);
+  EXPECT_EQ(lint_citation("[1] Michael Bays was a film producer.", roles)[LintRule::MissingEntity], 2u);
 }
 
 // Issue 33's patterns, each from a sample readers could not read as written.

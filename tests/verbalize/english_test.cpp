@@ -61,6 +61,16 @@ TEST(English, AgreementAndEchoes) {
   EXPECT_EQ(plural_noun("person"), "people");
   EXPECT_EQ(plural_noun("businessperson"), "businesspeople");
   EXPECT_EQ(plural_noun("city"), "cities");
+  EXPECT_EQ(plural_predicate("works as a singer"), "work as singers");
+  EXPECT_EQ(with_also("is a city in Canada"), "is also a city in Canada");
+  EXPECT_EQ(with_also("has worked as an actor"), "has also worked as an actor");
+  EXPECT_EQ(with_also("comes from France"), "also comes from France");
+  EXPECT_EQ(with_also("has music by X"), "also has music by X");
+  EXPECT_EQ(fronted_relative("Lund is a city in", false), "where Lund is a city");
+  EXPECT_EQ(fronted_relative("Eddie Redmayne was educated at", false), "where Eddie Redmayne was educated");
+  EXPECT_EQ(fronted_relative("Omar Sharif is a citizen of", false), "of which Omar Sharif is a citizen");
+  EXPECT_EQ(fronted_relative("Britt Ekland was married to", true), "to whom Britt Ekland was married");
+  EXPECT_EQ(fronted_relative("Brad Pitt won", false), "which Brad Pitt won");
   EXPECT_EQ(echo_auxiliary("starred in Jaws", false), "did");
   EXPECT_EQ(echo_auxiliary("was directed by X", true), "were");
   EXPECT_EQ(echo_auxiliary("is a citizen of X", false), "is");

@@ -65,7 +65,7 @@ std::string Verbalizer::clauses_about(Derivation& d, const Node& node, std::size
     return {};
   }
   // One clause of several predicates: "Steven Spielberg, who directed Jaws and was born in
-  // Cincinnati,"; an object clause ("which Bong Joon-ho was educated at") keeps its pronoun.
+  // Cincinnati,"; an object clause ("where Bong Joon-ho was educated") keeps its pronoun.
   std::string joined = clauses[0];
   for (std::size_t i = 1; i < clauses.size(); ++i) {
     std::string c = clauses[i];
@@ -88,8 +88,8 @@ std::string Verbalizer::try_clause_about(Derivation& d, const Node& node, std::s
     d.said[pattern] = true;
     return (person ? "who " : "which ") + pred;
   }
-  // An object clause puts the far end in its middle ("which Bong Joon-ho was educated
-  // at"): the far end's own clauses would nest one inside the other, so they are left to
+  // An object clause puts the far end in its middle ("where Bong Joon-ho was educated"):
+  // the far end's own clauses would nest one inside the other, so they are left to
   // sentences of their own.
   const std::string far_name = name(d.entity(far, pattern));
   std::string rc = phrasing_of.relative_clause(about, far_phrase);
@@ -97,7 +97,7 @@ std::string Verbalizer::try_clause_about(Derivation& d, const Node& node, std::s
     d.said = said_before_far;
     rc = phrasing_of.relative_clause(about, far_name);
   }
-  if (rc.rfind("that ", 0) == 0) rc.replace(0, 4, person ? "who" : "which");
+  if (rc.rfind("that ", 0) == 0) rc = verbalize::fronted_relative(std::string_view(rc).substr(5), person);
   if (!rc.empty()) d.said[pattern] = true;
   return rc;
 }

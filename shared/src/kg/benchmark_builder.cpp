@@ -197,7 +197,7 @@ bool QuestionBuilder::attribute(const Question& question, const ExtendedQuery& e
   if (const DisplayNames* names = verbalizer.display_names())
     text = names->as_written(std::move(text), std::span<const Triple>(g->supportive));
 
-  const CitationFacts padding(extended, *g, kg, profile, verbalizer.unsaid());
+  const CitationFacts padding(extended, *g, kg, profile, verbalizer.unsaid(), &options.implied_facts);
   if (!padding.can_name_all()) {
     problem("an entity the answer names has no fact but G's to be named by");
     return false;
@@ -223,10 +223,11 @@ bool QuestionBuilder::attribute(const Question& question, const ExtendedQuery& e
   if (!subgraphs[3]) problem("no irrelevant subgraph around the subject");
   // Every citation of the question holds the same number of facts: room for its core and
   // for a fact naming each entity the answer names that the core does not (an irrelevant
-  // citation names none of them by itself), then two or three more.
-  std::size_t facts = g->supportive.size() + 2 + (rng.uniform() < 0.5 ? 1 : 0);
+  // citation names none of them by itself), then one or two more (readers prefer the
+  // shorter passage: every fact beyond the core is one they did not ask about).
+  std::size_t facts = g->supportive.size() + 1 + (rng.uniform() < 0.5 ? 1 : 0);
   for (const auto& subgraph : subgraphs)
-    if (subgraph) facts = std::max(facts, subgraph->size() + padding.unnamed(*subgraph) + 2);
+    if (subgraph) facts = std::max(facts, subgraph->size() + padding.unnamed(*subgraph) + 1);
 
   // 5. Verbalisation; 7. split by source question.
   bool test = Rng(options.seed * 0x9E3779B97F4A7C15ull ^ fnv1a64(question.id, kQuestionHashSeed)).uniform() <

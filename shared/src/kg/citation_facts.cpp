@@ -50,8 +50,9 @@ std::vector<Triple> edges_of(const KnowledgeGraph& kg, EntityId e, Keep keep) {
 }  // namespace
 
 CitationFacts::CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg,
-                             const RelationProfile& profile, const std::vector<bool>& unsaid)
-    : query_(query), profile_(profile) {
+                             const RelationProfile& profile, const std::vector<bool>& unsaid,
+                             const ImpliedFacts* implied)
+    : query_(query), profile_(profile), implied_(implied), supportive_(g.supportive) {
   std::vector<RelationId> used;
   std::vector<EntityId> constants;
   for (const auto& branch : query.branches)
@@ -151,6 +152,19 @@ bool CitationFacts::states(const std::vector<Triple>& facts, const Triple& t) co
   return contains(facts, t) || (profile_.symmetric(t.relation) && contains(facts, {t.tail, t.relation, t.head}));
 }
 
+bool CitationFacts::restates(const std::vector<Triple>& facts, const Triple& t) const {
+  if (!implied_) return false;
+  // G's facts count as said in every label's citation, so that what is left out of one is
+  // left out of all.
+  std::vector<Triple> told(facts);
+  told.insert(told.end(), supportive_.begin(), supportive_.end());
+  const auto said = implied_->closure(told, profile_);
+  if (std::binary_search(said.begin(), said.end(), t)) return true;
+  const Triple own[] = {t};
+  const auto says = implied_->closure(own, profile_);
+  return std::any_of(says.begin(), says.end(), [&](const Triple& s) { return s != t && contains(told, s); });
+}
+
 bool CitationFacts::add_decoy(std::vector<Triple>& facts, const std::vector<Triple>& candidates, Rng& rng) const {
   // Decoys about entities the citation already names first: a citation's facts then hang
   // together as much as a supportive chain does.
@@ -178,7 +192,7 @@ std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std:
                                            double stray, Rng& rng) const {
   std::vector<Triple> out = core;
   auto add = [&](const Triple& t) {
-    if (out.size() < size && !states(out, t)) out.push_back(t);
+    if (out.size() < size && !states(out, t) && !restates(out, t)) out.push_back(t);
   };
   // A decoy for each query relation the core does not state, so that every citation
   // states the relations the question asks about.

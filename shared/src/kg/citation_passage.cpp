@@ -59,6 +59,7 @@ struct Verbalizer::PassageWriter {
   std::vector<EntityId> named;     // named so far in this passage
   EntityId last_subject = kNone;
   std::string out;
+  std::vector<std::pair<RelationId, EntityId>> said = {};  // (relation, object) of the passage's predicates
 
   bool is_named(EntityId e) const { return std::find(named.begin(), named.end(), e) != named.end(); }
 
@@ -167,22 +168,31 @@ struct Verbalizer::PassageWriter {
           }
       std::vector<std::string> names;
       for (EntityId o : objects) names.push_back(mention(o));
-      preds.push_back({p.predicate(first.phrasing, verbalize::join_list(names)),
-                       objects.size() == 1 && p.ends_with_other(first.phrasing) ? first.other : kNone});
+      std::string text = p.predicate(first.phrasing, verbalize::join_list(names));
+      // What the passage said of another subject already: "also".
+      const std::pair<RelationId, EntityId> what{first.fact.relation, first.other};
+      if (objects.size() == 1 && std::find(said.begin(), said.end(), what) != said.end())
+        text = verbalize::with_also(text);
+      for (EntityId o : objects) said.emplace_back(first.fact.relation, o);
+      preds.push_back(
+          {std::move(text), objects.size() == 1 && p.ends_with_other(first.phrasing) ? first.other : kNone});
     }
     return preds;
   }
 
   // One fact about `object` as a relative clause (", who was born in Cincinnati"), taken
   // from a group still to come in this passage.
-  void object_clause(EntityId object, std::vector<Group>& groups, std::size_t from, std::size_t end) {
+  void object_clause(EntityId object, std::string_view said_of_it, std::vector<Group>& groups, std::size_t from,
+                     std::size_t end) {
     for (std::size_t g = from; g < end; ++g) {
       Group& group = groups[g];
       if (group.subject != object || group.facts.empty()) continue;
       const std::size_t f = group.facts.front();
       const Told& t = told[f];
-      const std::string pred = v.phrasing(t.fact.relation).predicate(t.phrasing, mention(t.other));
+      std::string pred = v.phrasing(t.fact.relation).predicate(t.phrasing, mention(t.other));
       if (pred.empty()) return;
+      // "directed by Terrence Malick, who also directed Badlands".
+      if (verbalize::shares_content_word(said_of_it, pred)) pred = verbalize::with_also(pred);
       out.append(is_person(object) ? ", who " : ", which ").append(pred);
       group.facts.erase(group.facts.begin());
       return;
@@ -193,6 +203,15 @@ struct Verbalizer::PassageWriter {
     std::string object;
     v.append_name(object, t.other);
     const std::string pred = v.phrasing(t.fact.relation).predicate(t.phrasing, object);
+    // A role, a common noun, takes its plural ("have worked as film producers").
+    if (!object.empty() && std::islower(static_cast<unsigned char>(object[0]))) {
+      const std::size_t last = object.rfind(' ') == std::string::npos ? 0 : object.rfind(' ') + 1;
+      const std::string roles = object.substr(0, last) + verbalize::plural_noun(object.substr(last));
+      const std::string plural = verbalize::plural_predicate(pred);
+      const std::size_t at = plural.find(roles);
+      return at != std::string::npos && (at + roles.size() == plural.size() ||
+                                         !std::isalnum(static_cast<unsigned char>(plural[at + roles.size()])));
+    }
     // "works as an actor" has no plural that keeps the name ("work as actors"), nor "was the
     // spouse of" ("were the spouse of").
     if (pred.find("a " + object) != std::string::npos || pred.find("an " + object) != std::string::npos ||
@@ -278,7 +297,7 @@ struct Verbalizer::PassageWriter {
       }
       k += take;
       const EntityId object = preds[k - 1].object;
-      if (!clause && object != kNone && object != subject) object_clause(object, groups, g + 1, end);
+      if (!clause && object != kNone && object != subject) object_clause(object, preds[k - 1].text, groups, g + 1, end);
       end_sentence(start);
     }
     last_subject = subject;
@@ -298,6 +317,7 @@ std::string Verbalizer::citation(std::span<const Triple> triples, std::span<cons
     if (g == cut) {
       w.out.append(" [2]");
       w.named.clear();
+      w.said.clear();
       w.last_subject = kNone;
     }
     w.write_group(groups, g, g < cut ? cut : groups.size());  // a clause never reaches into the next passage

@@ -138,8 +138,8 @@ std::string plural_predicate(std::string_view predicate) {
     if (stem.size() > 3 && stem.back() == 'e' &&
         (stem.substr(stem.size() - 3) == "sse" || stem.substr(stem.size() - 3) == "che" ||
          stem.substr(stem.size() - 3) == "she" || stem.substr(stem.size() - 2) == "xe"))
-      return std::string(stem.substr(0, stem.size() - 1)) + std::string(rest);
-    return std::string(stem) + std::string(rest);
+      return std::string(stem.substr(0, stem.size() - 1)) + plural_role(rest);
+    return std::string(stem) + plural_role(rest);
   }
   return std::string(predicate);
 }
@@ -162,6 +162,48 @@ std::string_view echo_auxiliary(std::string_view predicate, bool plural) {
                                 "was", "began", "went", "gave", "met", "saw"})
     if (verb == past) return "did";
   return plural ? "do" : "does";
+}
+
+std::string with_also(std::string_view predicate) {
+  const std::string_view verb = first_word(predicate);
+  // After an auxiliary or "is"/"was" ("is also"), before a main verb ("also comes").
+  if (echo_auxiliary(predicate, false) == verb)
+    return std::string(verb) + " also" + std::string(predicate.substr(verb.size()));
+  return "also " + std::string(predicate);
+}
+
+std::string fronted_relative(std::string_view clause, bool person) {
+  const std::size_t space = clause.rfind(' ');
+  const std::string_view last = space == std::string_view::npos ? clause : clause.substr(space + 1);
+  const std::string_view body = space == std::string_view::npos ? std::string_view() : clause.substr(0, space);
+  // A place: "where" ("the University of Cambridge, where Eddie Redmayne was educated").
+  if (!person && (last == "in" || last == "at")) return "where " + std::string(body);
+  for (std::string_view preposition : {"of", "to", "by", "for", "with", "from"})
+    if (last == preposition && !body.empty())
+      return std::string(preposition) + (person ? " whom " : " which ") + std::string(body);
+  return (person ? "who " : "which ") + std::string(clause);
+}
+
+bool shares_content_word(std::string_view a, std::string_view b) {
+  static constexpr std::string_view kFunctionWords[] = {"with", "from",  "that",  "this",  "have", "been", "into",
+                                                        "also", "which", "their", "where", "were", "what", "than"};
+  auto words = [](std::string_view s) {
+    std::vector<std::string_view> out;
+    for (std::size_t i = 0; i < s.size();) {
+      const std::size_t end = std::min(s.find_first_of(" ,.", i), s.size());
+      const std::string_view w = s.substr(i, end - i);
+      if (w.size() >= 4 &&
+          std::find(std::begin(kFunctionWords), std::end(kFunctionWords), w) == std::end(kFunctionWords))
+        out.push_back(w);
+      i = end + 1;
+    }
+    return out;
+  };
+  const auto in_a = words(a);
+  return std::any_of(in_a.begin(), in_a.end(), [&](std::string_view w) {
+    const auto in_b = words(b);
+    return std::find(in_b.begin(), in_b.end(), w) != in_b.end();
+  });
 }
 
 }  // namespace caqa::verbalize

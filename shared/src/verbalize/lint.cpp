@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "caqa/text.h"
+#include "caqa/verbalize/english.h"
 #include "caqa/verbalize/qualifiers.h"
 
 namespace caqa::verbalize {
@@ -377,8 +378,15 @@ LintCounts lint_text(std::string_view text, std::span<const std::string> names) 
 LintCounts lint_citation(std::string_view citation, std::span<const std::string> names) {
   const std::string lower = ascii_lower(citation);
   LintCounts out = lint_lowered(citation, lower, names);
+  // A role said of several people takes its plural ("have worked as film producers").
+  auto plural = [](const std::string& name) {
+    const std::size_t last = name.rfind(' ') == std::string::npos ? 0 : name.rfind(' ') + 1;
+    return name.substr(0, last) + plural_noun(name.substr(last));
+  };
   for (const std::string& name : names)
-    if (!name.empty() && count_words(lower, ascii_lower(name)) == 0) ++out[LintRule::MissingEntity];
+    if (!name.empty() && count_words(lower, ascii_lower(name)) == 0 &&
+        !(is_ascii_lower(name[0]) && count_words(lower, plural(name)) > 0))
+      ++out[LintRule::MissingEntity];
   return out;
 }
 

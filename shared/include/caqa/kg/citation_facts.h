@@ -23,6 +23,7 @@
 #include <map>
 #include <vector>
 
+#include "caqa/kg/implied_facts.h"
 #include "caqa/kg/relation_profile.h"
 #include "caqa/kg/subgraph_edit.h"
 
@@ -37,8 +38,12 @@ class CitationFacts {
   // its subjects); a fact and its mirror image are never stated twice.
   static constexpr double kNearFunctionalShare = 0.8;
   // `unsaid`: relations never said in a text (Verbalizer::unsaid), left out of the padding.
+  // `implied`: what a reader infers from a fact (implied_facts.h); padding never says what
+  // another fact of the citation says already ("Havana, which is the capital of Cuba, lies
+  // in Cuba").
   CitationFacts(const ExtendedQuery& query, const Attribution& g, const KnowledgeGraph& kg,
-                const RelationProfile& profile, const std::vector<bool>& unsaid = {});
+                const RelationProfile& profile, const std::vector<bool>& unsaid = {},
+                const ImpliedFacts* implied = nullptr);
 
   // `core` (a label's subgraph) padded to `size` facts, shuffled; `extra_decoys` asks for
   // that many more decoys than the relations missing from `core` call for, `stray` is the
@@ -55,6 +60,10 @@ class CitationFacts {
  private:
   const ExtendedQuery& query_;
   const RelationProfile& profile_;
+  const ImpliedFacts* implied_;
+  std::vector<Triple> supportive_;  // G
+  // `t` says what `facts` say already, or implies one of them.
+  bool restates(const std::vector<Triple>& facts, const Triple& t) const;
   // The fact or its mirror image (a symmetric relation) is among `facts`.
   bool states(const std::vector<Triple>& facts, const Triple& t) const;
   std::vector<EntityId> mention_;                         // answers, then question and G entities

@@ -45,6 +45,20 @@ std::string plural_role(std::string_view rest);
 // city in" -> "are cities in".
 std::string plural_predicate(std::string_view predicate);
 
+// Whether two phrases share a content word, a verb or noun of four letters or more
+// ("was founded in" and "was founded by", "came out in" and "came out on the label").
+bool shares_content_word(std::string_view a, std::string_view b);
+
+// The predicate said again of another subject: "is a city in X" -> "is also a city in X",
+// "has worked as" -> "has also worked as", "comes from X" -> "also comes from X".
+std::string with_also(std::string_view predicate);
+
+// A relative clause on an object, its preposition moved before the pronoun as writers do:
+// "Lund is a city in" -> "where Lund is a city", "Omar Sharif is a citizen of" -> "of
+// which Omar Sharif is a citizen", "Britt Ekland was married to" (a person) -> "to whom
+// Britt Ekland was married"; without one, "which ..." ("who ...").
+std::string fronted_relative(std::string_view clause, bool person);
+
 // The auxiliary that repeats the predicate after "as": "was directed by X" -> "was",
 // "starred in X" -> "did", "belongs to X" -> "does"; plural when `plural` ("were", "do").
 std::string_view echo_auxiliary(std::string_view predicate, bool plural);
