@@ -208,7 +208,11 @@ std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std:
     if (mentions(out, e)) continue;
     auto it = neutral_by_.find(e);
     if (it != neutral_by_.end() && !it->second.empty()) {
-      if (const Triple& t = pick(it->second, rng); !states(out, t)) out.push_back(t);
+      // One that says something new where the entity has such a fact.
+      std::vector<Triple> fresh;
+      for (const Triple& t : it->second)
+        if (!restates(out, t)) fresh.push_back(t);
+      if (const Triple& t = pick(fresh.empty() ? it->second : fresh, rng); !states(out, t)) out.push_back(t);
     } else if (auto about = decoys_about_.find(e); about != decoys_about_.end()) {
       add_decoy(out, about->second, rng);
     }

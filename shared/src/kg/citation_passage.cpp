@@ -34,11 +34,12 @@ namespace {
 // a given name, never a surname to refer by.
 bool family_name_first(std::string_view first) {
   static constexpr std::string_view kNames[] = {
-      "Bae",  "Bong",  "Cao",  "Chen",  "Cheng", "Cho",  "Choi",  "Deng",  "Du",     "Gao",  "Gong", "Guo",
-      "Han",  "Hou",   "Hu",   "Huang", "Jang",  "Jeon", "Jia",   "Jiang", "Jung",   "Kang", "Kim",  "Lee",
-      "Li",   "Liang", "Lim",  "Lin",   "Liu",   "Lu",   "Luo",   "Ma",    "Nguyen", "Park", "Peng", "Pham",
-      "Shin", "Song",  "Sun",  "Tang",  "Tian",  "Tran", "Wang",  "Wong",  "Wu",     "Xie",  "Xu",   "Yang",
-      "Yao",  "Yeoh",  "Yoon", "Yu",    "Zhang", "Zhao", "Zheng", "Zhou",  "Zhu"};
+      "Bae",   "Bong", "Cao",  "Chan",  "Cheung", "Chow",  "Fan",   "Feng", "He",    "Ho",    "Jin",    "Lam",
+      "Leung", "Ng",   "Qi",   "Tan",   "Yip",    "Chen",  "Cheng", "Cho",  "Choi",  "Deng",  "Du",     "Gao",
+      "Gong",  "Guo",  "Han",  "Hou",   "Hu",     "Huang", "Jang",  "Jeon", "Jia",   "Jiang", "Jung",   "Kang",
+      "Kim",   "Lee",  "Li",   "Liang", "Lim",    "Lin",   "Liu",   "Lu",   "Luo",   "Ma",    "Nguyen", "Park",
+      "Peng",  "Pham", "Shin", "Song",  "Sun",    "Tang",  "Tian",  "Tran", "Wang",  "Wong",  "Wu",     "Xie",
+      "Xu",    "Yang", "Yao",  "Yeoh",  "Yoon",   "Yu",    "Zhang", "Zhao", "Zheng", "Zhou",  "Zhu"};
   return std::find(std::begin(kNames), std::end(kNames), first) != std::end(kNames);
 }
 
@@ -150,7 +151,19 @@ struct Verbalizer::PassageWriter {
   struct Predicate {
     std::string text;
     EntityId object = kNone;
+    bool again = false;  // said of another subject before: "also", once a sentence
   };
+  // The predicates of one sentence, the first said again with "also" (one "also" reads as
+  // the whole sentence's; "also starred Caine and was also directed by Nolan" does not).
+  std::vector<std::string> sentence_predicates(const std::vector<Predicate>& preds, std::size_t from, std::size_t to,
+                                               bool& also_said) const {
+    std::vector<std::string> out;
+    for (std::size_t i = from; i < to; ++i) {
+      out.push_back(preds[i].again && !also_said ? verbalize::with_also(preds[i].text) : preds[i].text);
+      also_said = also_said || preds[i].again;
+    }
+    return out;
+  }
   std::vector<Predicate> predicates(const std::vector<std::size_t>& facts) {
     std::vector<Predicate> preds;
     std::vector<bool> done(facts.size(), false);
@@ -168,22 +181,20 @@ struct Verbalizer::PassageWriter {
           }
       std::vector<std::string> names;
       for (EntityId o : objects) names.push_back(mention(o));
-      std::string text = p.predicate(first.phrasing, verbalize::join_list(names));
-      // What the passage said of another subject already: "also".
+      // What the passage said of another subject already is said again with "also".
       const std::pair<RelationId, EntityId> what{first.fact.relation, first.other};
-      if (objects.size() == 1 && std::find(said.begin(), said.end(), what) != said.end())
-        text = verbalize::with_also(text);
+      const bool again = objects.size() == 1 && std::find(said.begin(), said.end(), what) != said.end();
       for (EntityId o : objects) said.emplace_back(first.fact.relation, o);
-      preds.push_back(
-          {std::move(text), objects.size() == 1 && p.ends_with_other(first.phrasing) ? first.other : kNone});
+      preds.push_back({p.predicate(first.phrasing, verbalize::join_list(names)),
+                       objects.size() == 1 && p.ends_with_other(first.phrasing) ? first.other : kNone, again});
     }
     return preds;
   }
 
   // One fact about `object` as a relative clause (", who was born in Cincinnati"), taken
   // from a group still to come in this passage.
-  void object_clause(EntityId object, std::string_view said_of_it, std::vector<Group>& groups, std::size_t from,
-                     std::size_t end) {
+  void object_clause(EntityId object, std::string_view said_of_it, bool also_said, std::vector<Group>& groups,
+                     std::size_t from, std::size_t end) {
     for (std::size_t g = from; g < end; ++g) {
       Group& group = groups[g];
       if (group.subject != object || group.facts.empty()) continue;
@@ -192,7 +203,7 @@ struct Verbalizer::PassageWriter {
       std::string pred = v.phrasing(t.fact.relation).predicate(t.phrasing, mention(t.other));
       if (pred.empty()) return;
       // "directed by Terrence Malick, who also directed Badlands".
-      if (verbalize::shares_content_word(said_of_it, pred)) pred = verbalize::with_also(pred);
+      if (!also_said && verbalize::shares_content_word(said_of_it, pred)) pred = verbalize::with_also(pred);
       out.append(is_person(object) ? ", who " : ", which ").append(pred);
       group.facts.erase(group.facts.begin());
       return;
@@ -284,20 +295,20 @@ struct Verbalizer::PassageWriter {
       out.push_back(' ');
       const std::size_t start = out.size();
       out.append(k == 0 ? who : subject_phrase(subject, true, true));
-      bool clause = false;
+      bool clause = false, also_said = false;
+      const std::vector<std::string> said_here = sentence_predicates(preds, k, k + take, also_said);
       if (k == 0 && clause_form && take >= 2) {
-        out.append(person ? ", who " : ", which ").append(preds[k].text).append(",");
+        out.append(person ? ", who " : ", which ").append(said_here[0]).append(",");
         clause = true;
-        std::vector<std::string> rest;
-        for (std::size_t i = k + 1; i < k + take; ++i) rest.push_back(preds[i].text);
-        out.append(" ").append(rest.size() == 1 ? rest[0] : rest[0] + " and " + rest[1]);
+        out.append(" ").append(said_here.size() == 2 ? said_here[1] : said_here[1] + " and " + said_here[2]);
       } else {
-        out.append(" ").append(preds[k].text);
-        if (take == 2) out.append(" and ").append(preds[k + 1].text);
+        out.append(" ").append(said_here[0]);
+        if (take == 2) out.append(" and ").append(said_here[1]);
       }
       k += take;
       const EntityId object = preds[k - 1].object;
-      if (!clause && object != kNone && object != subject) object_clause(object, preds[k - 1].text, groups, g + 1, end);
+      if (!clause && object != kNone && object != subject)
+        object_clause(object, preds[k - 1].text, also_said, groups, g + 1, end);
       end_sentence(start);
     }
     last_subject = subject;

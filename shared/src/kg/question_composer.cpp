@@ -44,6 +44,40 @@ std::string plural_role(const std::string& phrase) {
   return phrase.substr(0, x + 3) + verbalize::plural_role(rest);
 }
 
+// The participle of a passive clause without its "was" ("directed by David Lynch"); empty
+// for any other clause, or one that carries a clause of its own.
+std::string participle_phrase(std::string_view clause) {
+  if (clause.find(", ") != std::string_view::npos) return {};
+  for (std::string_view be : {"was ", "were ", "is ", "are "}) {
+    if (!clause.starts_with(be)) continue;
+    const std::string_view rest = clause.substr(be.size());
+    const std::string_view verb = rest.substr(0, rest.find(' '));
+    static constexpr std::string_view kIrregular[] = {"born", "written", "known", "made", "set", "shot", "sung"};
+    const bool participle = (verb.size() > 3 && verb.ends_with("ed")) ||
+                            std::find(std::begin(kIrregular), std::end(kIrregular), verb) != std::end(kIrregular);
+    return participle && verb.size() < rest.size() ? std::string(rest) : std::string();
+  }
+  return {};
+}
+
+// "Which film was released in 2003, was directed by Sofia Coppola and starred Bill Murray?"
+// as a person asks it: "Which film released in 2003 and directed by Sofia Coppola starred
+// Bill Murray?" (issue 40): passive conditions as participles on the noun, the rest as its
+// verbs; the last condition stays a verb when every one is passive.
+std::string with_participles_first(const std::string& subject, const std::vector<std::string>& clauses) {
+  std::vector<std::string> participles, verbs;
+  for (const std::string& c : clauses) {
+    std::string p = participle_phrase(c);
+    (p.empty() ? verbs : participles).push_back(p.empty() ? c : std::move(p));
+  }
+  if (clauses.size() < 2 || participles.empty()) return subject + " " + verbalize::join_list(clauses) + "?";
+  if (verbs.empty()) {
+    participles.pop_back();
+    verbs.push_back(clauses.back());
+  }
+  return subject + " " + verbalize::join_list(participles) + " " + verbalize::join_list(verbs) + "?";
+}
+
 std::string tidy_question(std::string s) {
   // "Who directed Who Framed Roger Rabbit?": the title's mark ends the question.
   if (s.size() >= 2 && s.ends_with("??")) s.pop_back();
@@ -226,6 +260,7 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
     (long_object ? last : clauses).push_back(std::move(*clause));
   }
   clauses.insert(clauses.end(), last.begin(), last.end());
+  if (subject.starts_with("Which ")) return tidy_question(with_participles_first(subject, clauses));
   return tidy_question(subject + " " + verbalize::join_list(clauses) + "?");
 }
 
