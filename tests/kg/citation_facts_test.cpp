@@ -29,8 +29,8 @@ class CitationFactsTest : public ::testing::Test {
     ProblemCounts problems;
     MemoryGraphBuilder b;
     add_triples(b, {"t.tsv", kTriples}, TripleFormat::Auto, problems);
-    for (std::string_view key : {"film/jaws", "film/alien", "person/spielberg", "person/scott",
-                                 "occupation/director", "city/cincinnati", "city/south_shields"})
+    for (std::string_view key : {"film/jaws", "film/alien", "person/spielberg", "person/scott", "occupation/director",
+                                 "city/cincinnati", "city/south_shields"})
       b.set_name(std::string(key), std::string(key.substr(key.find('/') + 1)));
     kg_ = std::make_unique<MemoryGraph>(b.build());
     profile_ = std::make_unique<RelationProfile>(*kg_);
