@@ -10,14 +10,70 @@ using verbalize::Slot;
 
 namespace {
 
+// The first phrasing of the relation from `drawn` on that starts with `slot` and that
+// `accept` takes.
+template <class Accept>
+std::optional<std::size_t> next_phrasing(const RelationPhrasing& p, Slot slot, std::size_t drawn, Accept accept) {
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    const std::size_t i = (drawn + k) % p.size();
+    if (p.subject(i) == slot && accept(i)) return i;
+  }
+  return std::nullopt;
+}
+
 // A phrasing of the relation that starts with `slot`: the drawn one when it does, else the
 // next that does.
 std::optional<std::size_t> phrasing_about(const RelationPhrasing& p, Slot slot, std::size_t drawn) {
-  for (std::size_t k = 0; k < p.size(); ++k) {
-    const std::size_t i = (drawn + k) % p.size();
-    if (p.subject(i) == slot) return i;
+  return next_phrasing(p, slot, drawn, [](std::size_t) { return true; });
+}
+
+// One relation said of different subjects and objects in different phrasings where it has
+// them ("Tony Todd is a citizen of the United States. Ryan Gosling holds citizenship of
+// Canada."): the same words twice read as a stock sentence.
+void vary_repeated_relations(std::vector<Told>& told, const PhrasingOf& phrasing) {
+  for (std::size_t b = 0; b < told.size(); ++b) {
+    Told& later = told[b];
+    if (!later.subject_slot) continue;
+    auto taken = [&](std::size_t i) {
+      return std::any_of(told.begin(), told.begin() + static_cast<std::ptrdiff_t>(b),
+                         [&](const Told& t) { return t.fact.relation == later.fact.relation && t.phrasing == i; });
+    };
+    const bool shares = std::any_of(told.begin(), told.end(), [&](const Told& t) {
+      return &t != &later && t.fact.relation == later.fact.relation &&
+             (t.subject == later.subject || t.other == later.other);
+    });
+    if (shares || !taken(later.phrasing)) continue;
+    if (auto i = next_phrasing(phrasing(later.fact.relation), *later.subject_slot, later.phrasing + 1,
+                               [&](std::size_t i) { return !taken(i); }))
+      later.phrasing = *i;
   }
-  return std::nullopt;
+}
+
+// Two facts of one subject whose phrasings share a verb or noun say one of them in another
+// phrasing where one does not ("Alibaba Group, which was founded in 1999, was founded by
+// Jack Ma" reads as a slip; "Alibaba Group, which dates from 1999, ...").
+void avoid_echoes(std::vector<Told>& told, const PhrasingOf& phrasing) {
+  auto echoes = [&](std::size_t f, std::size_t i) {
+    const std::string said = phrasing(told[f].fact.relation).predicate(i, "");
+    return std::any_of(told.begin(), told.end(), [&](const Told& t) {
+      return &t != &told[f] && t.subject == told[f].subject && t.fact.relation != told[f].fact.relation &&
+             t.subject_slot &&
+             verbalize::shares_content_word(phrasing(t.fact.relation).predicate(t.phrasing, ""), said);
+    });
+  };
+  auto rephrase = [&](std::size_t f) {
+    const auto i = next_phrasing(phrasing(told[f].fact.relation), *told[f].subject_slot, told[f].phrasing + 1,
+                                 [&](std::size_t i) { return i != told[f].phrasing && !echoes(f, i); });
+    if (i) told[f].phrasing = *i;
+    return i.has_value();
+  };
+  for (std::size_t b = 0; b < told.size(); ++b) {
+    if (!told[b].subject_slot || !echoes(b, told[b].phrasing) || rephrase(b)) continue;
+    for (std::size_t a = 0; a < told.size(); ++a)
+      if (a != b && told[a].subject == told[b].subject && told[a].fact.relation != told[b].fact.relation &&
+          told[a].subject_slot && rephrase(a) && !echoes(b, told[b].phrasing))
+        break;
+  }
 }
 
 }  // namespace
@@ -119,60 +175,8 @@ CitationPlan plan_citation(std::span<const Triple> triples, std::span<const std:
             }
         w.told[b].phrasing = w.told[a].phrasing;
       }
-  // One relation said of different subjects and objects in different phrasings where it has
-  // them ("Tony Todd is a citizen of the United States. Ryan Gosling holds citizenship of
-  // Canada."): the same words twice read as a stock sentence.
-  for (std::size_t b = 0; b < w.told.size(); ++b) {
-    Told& later = w.told[b];
-    if (!later.subject_slot) continue;
-    const RelationPhrasing& p = phrasing(later.fact.relation);
-    auto taken = [&](std::size_t i) {
-      return std::any_of(w.told.begin(), w.told.begin() + static_cast<std::ptrdiff_t>(b),
-                         [&](const Told& t) { return t.fact.relation == later.fact.relation && t.phrasing == i; });
-    };
-    const bool shares = std::any_of(w.told.begin(), w.told.end(), [&](const Told& t) {
-      return &t != &later && t.fact.relation == later.fact.relation &&
-             (t.subject == later.subject || t.other == later.other);
-    });
-    if (shares || !taken(later.phrasing)) continue;
-    for (std::size_t k = 1; k < p.size(); ++k) {
-      const std::size_t i = (later.phrasing + k) % p.size();
-      if (p.subject(i) == later.subject_slot && !taken(i)) {
-        later.phrasing = i;
-        break;
-      }
-    }
-  }
-  // Two facts of one subject whose phrasings share a verb or noun say one of them in
-  // another phrasing where one does not ("Alibaba Group, which was founded in 1999, was
-  // founded by Jack Ma" reads as a slip; "Alibaba Group, which dates from 1999, ...").
-  auto echoes = [&](std::size_t f, std::size_t i) {
-    const Told& told = w.told[f];
-    const std::string said = phrasing(told.fact.relation).predicate(i, "");
-    return std::any_of(w.told.begin(), w.told.end(), [&](const Told& t) {
-      return &t != &told && t.subject == told.subject && t.fact.relation != told.fact.relation && t.subject_slot &&
-             verbalize::shares_content_word(phrasing(t.fact.relation).predicate(t.phrasing, ""), said);
-    });
-  };
-  auto rephrase = [&](std::size_t f) {
-    Told& told = w.told[f];
-    const RelationPhrasing& p = phrasing(told.fact.relation);
-    for (std::size_t k = 1; k < p.size(); ++k) {
-      const std::size_t i = (told.phrasing + k) % p.size();
-      if (p.subject(i) == told.subject_slot && !echoes(f, i)) {
-        told.phrasing = i;
-        return true;
-      }
-    }
-    return false;
-  };
-  for (std::size_t b = 0; b < w.told.size(); ++b) {
-    if (!w.told[b].subject_slot || !echoes(b, w.told[b].phrasing) || rephrase(b)) continue;
-    for (std::size_t a = 0; a < w.told.size(); ++a)
-      if (a != b && w.told[a].subject == w.told[b].subject && w.told[a].fact.relation != w.told[b].fact.relation &&
-          w.told[a].subject_slot && rephrase(a) && !echoes(b, w.told[b].phrasing))
-        break;
-  }
+  vary_repeated_relations(w.told, phrasing);
+  avoid_echoes(w.told, phrasing);
   // Steps from the topic along the facts.
   std::vector<std::size_t> distance(w.entities.size(), w.entities.size() + 1);
   auto index = [&](EntityId e) {
