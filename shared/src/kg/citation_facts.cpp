@@ -152,17 +152,22 @@ bool CitationFacts::states(const std::vector<Triple>& facts, const Triple& t) co
   return contains(facts, t) || (profile_.symmetric(t.relation) && contains(facts, {t.tail, t.relation, t.head}));
 }
 
-bool CitationFacts::restates(const std::vector<Triple>& facts, const Triple& t) const {
-  if (!implied_) return false;
+CitationFacts::Said CitationFacts::said_by(const std::vector<Triple>& facts) const {
+  if (!implied_) return {};
   // G's facts count as said in every label's citation, so that what is left out of one is
   // left out of all.
-  std::vector<Triple> told(facts);
-  told.insert(told.end(), supportive_.begin(), supportive_.end());
-  const auto said = implied_->closure(told, profile_);
-  if (std::binary_search(said.begin(), said.end(), t)) return true;
+  Said said{facts, {}};
+  said.told.insert(said.told.end(), supportive_.begin(), supportive_.end());
+  said.implied = implied_->closure(said.told, profile_);
+  return said;
+}
+
+bool CitationFacts::restates(const Said& said, const Triple& t) const {
+  if (!implied_) return false;
+  if (std::binary_search(said.implied.begin(), said.implied.end(), t)) return true;
   const Triple own[] = {t};
   const auto says = implied_->closure(own, profile_);
-  return std::any_of(says.begin(), says.end(), [&](const Triple& s) { return s != t && contains(told, s); });
+  return std::any_of(says.begin(), says.end(), [&](const Triple& s) { return s != t && contains(said.told, s); });
 }
 
 bool CitationFacts::add_decoy(std::vector<Triple>& facts, const std::vector<Triple>& candidates, Rng& rng) const {
@@ -192,7 +197,7 @@ std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std:
                                            double stray, Rng& rng) const {
   std::vector<Triple> out = core;
   auto add = [&](const Triple& t) {
-    if (out.size() < size && !states(out, t) && !restates(out, t)) out.push_back(t);
+    if (out.size() < size && !states(out, t) && !restates(said_by(out), t)) out.push_back(t);
   };
   // A decoy for each query relation the core does not state, so that every citation
   // states the relations the question asks about.
@@ -209,9 +214,10 @@ std::vector<Triple> CitationFacts::compose(const std::vector<Triple>& core, std:
     auto it = neutral_by_.find(e);
     if (it != neutral_by_.end() && !it->second.empty()) {
       // One that says something new where the entity has such a fact.
+      const Said said = said_by(out);
       std::vector<Triple> fresh;
       for (const Triple& t : it->second)
-        if (!restates(out, t)) fresh.push_back(t);
+        if (!restates(said, t)) fresh.push_back(t);
       if (const Triple& t = pick(fresh.empty() ? it->second : fresh, rng); !states(out, t)) out.push_back(t);
     } else if (auto about = decoys_about_.find(e); about != decoys_about_.end()) {
       add_decoy(out, about->second, rng);

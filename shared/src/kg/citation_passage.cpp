@@ -216,8 +216,7 @@ struct Verbalizer::PassageWriter {
     const std::string pred = v.phrasing(t.fact.relation).predicate(t.phrasing, object);
     // A role, a common noun, takes its plural ("have worked as film producers").
     if (!object.empty() && std::islower(static_cast<unsigned char>(object[0]))) {
-      const std::size_t last = object.rfind(' ') == std::string::npos ? 0 : object.rfind(' ') + 1;
-      const std::string roles = object.substr(0, last) + verbalize::plural_noun(object.substr(last));
+      const std::string roles = verbalize::plural_noun_phrase(object);
       const std::string plural = verbalize::plural_predicate(pred);
       const std::size_t at = plural.find(roles);
       return at != std::string::npos && (at + roles.size() == plural.size() ||

@@ -52,10 +52,7 @@ std::string participle_phrase(std::string_view clause) {
     if (!clause.starts_with(be)) continue;
     const std::string_view rest = clause.substr(be.size());
     const std::string_view verb = rest.substr(0, rest.find(' '));
-    static constexpr std::string_view kIrregular[] = {"born", "written", "known", "made", "set", "shot", "sung"};
-    const bool participle = (verb.size() > 3 && verb.ends_with("ed")) ||
-                            std::find(std::begin(kIrregular), std::end(kIrregular), verb) != std::end(kIrregular);
-    return participle && verb.size() < rest.size() ? std::string(rest) : std::string();
+    return verbalize::is_past_participle(verb) && verb.size() < rest.size() ? std::string(rest) : std::string();
   }
   return {};
 }

@@ -99,6 +99,18 @@ std::string plural_noun(std::string_view noun) {
   return out + "s";
 }
 
+std::string plural_noun_phrase(std::string_view phrase) {
+  const std::size_t last = phrase.rfind(' ') == std::string_view::npos ? 0 : phrase.rfind(' ') + 1;
+  return std::string(phrase.substr(0, last)) + plural_noun(phrase.substr(last));
+}
+
+bool is_past_participle(std::string_view word) {
+  static constexpr std::string_view kIrregular[] = {"been", "won", "born", "written", "known",
+                                                    "made", "set", "shot", "sung"};
+  return (word.size() > 3 && word.ends_with("ed")) ||
+         std::find(std::begin(kIrregular), std::end(kIrregular), word) != std::end(kIrregular);
+}
+
 // " worked as a songwriter" -> " worked as songwriters": a role taken by several.
 std::string plural_role(std::string_view rest) {
   // Only in the predicate itself: a relative clause inside it (", who has worked as a
@@ -109,10 +121,8 @@ std::string plural_role(std::string_view rest) {
     if (at == std::string_view::npos || at + as.size() >= own.size() || !is_ascii_lower(own[at + as.size()])) continue;
     const std::size_t begin = at + as.size();
     const std::size_t end = std::min(own.find(" and ", begin), own.size());
-    const std::string_view role = own.substr(begin, end - begin);
-    const std::size_t last = role.rfind(' ') == std::string_view::npos ? 0 : role.rfind(' ') + 1;
-    return std::string(rest.substr(0, at)) + " as " + std::string(role.substr(0, last)) +
-           plural_noun(role.substr(last)) + std::string(rest.substr(end));
+    return std::string(rest.substr(0, at)) + " as " + plural_noun_phrase(own.substr(begin, end - begin)) +
+           std::string(rest.substr(end));
   }
   return std::string(rest);
 }
@@ -151,9 +161,7 @@ std::string_view echo_auxiliary(std::string_view predicate, bool plural) {
   if (verb == "has" || verb == "have") {
     // "has worked as" repeats as "has"; "has music by", a main verb, as "does".
     const std::string_view next = first_word(predicate.substr(std::min(predicate.size(), verb.size() + 1)));
-    const bool participle =
-        next.size() > 2 && (next.substr(next.size() - 2) == "ed" || next == "been" || next == "won");
-    if (participle) return plural ? "have" : "has";
+    if (is_past_participle(next)) return plural ? "have" : "has";
     return plural ? "do" : "does";
   }
   if (verb.size() > 2 && verb.substr(verb.size() - 2) == "ed") return "did";
@@ -199,11 +207,9 @@ bool shares_content_word(std::string_view a, std::string_view b) {
     }
     return out;
   };
-  const auto in_a = words(a);
-  return std::any_of(in_a.begin(), in_a.end(), [&](std::string_view w) {
-    const auto in_b = words(b);
-    return std::find(in_b.begin(), in_b.end(), w) != in_b.end();
-  });
+  const auto in_a = words(a), in_b = words(b);
+  return std::any_of(in_a.begin(), in_a.end(),
+                     [&](std::string_view w) { return std::find(in_b.begin(), in_b.end(), w) != in_b.end(); });
 }
 
 }  // namespace caqa::verbalize

@@ -379,13 +379,9 @@ LintCounts lint_citation(std::string_view citation, std::span<const std::string>
   const std::string lower = ascii_lower(citation);
   LintCounts out = lint_lowered(citation, lower, names);
   // A role said of several people takes its plural ("have worked as film producers").
-  auto plural = [](const std::string& name) {
-    const std::size_t last = name.rfind(' ') == std::string::npos ? 0 : name.rfind(' ') + 1;
-    return name.substr(0, last) + plural_noun(name.substr(last));
-  };
   for (const std::string& name : names)
     if (!name.empty() && count_words(lower, ascii_lower(name)) == 0 &&
-        !(is_ascii_lower(name[0]) && count_words(lower, plural(name)) > 0))
+        !(is_ascii_lower(name[0]) && count_words(lower, plural_noun_phrase(name)) > 0))
       ++out[LintRule::MissingEntity];
   return out;
 }

@@ -62,8 +62,14 @@ class CitationFacts {
   const RelationProfile& profile_;
   const ImpliedFacts* implied_;
   std::vector<Triple> supportive_;  // G
-  // `t` says what `facts` say already, or implies one of them.
-  bool restates(const std::vector<Triple>& facts, const Triple& t) const;
+  // What a citation's facts and G say, with what they imply (found once, asked of many
+  // candidates).
+  struct Said {
+    std::vector<Triple> told, implied;
+  };
+  Said said_by(const std::vector<Triple>& facts) const;
+  // `t` says what was said already, or implies one of those facts.
+  bool restates(const Said& said, const Triple& t) const;
   // The fact or its mirror image (a symmetric relation) is among `facts`.
   bool states(const std::vector<Triple>& facts, const Triple& t) const;
   std::vector<EntityId> mention_;                         // answers, then question and G entities

@@ -35,6 +35,10 @@ std::string end_sentence(std::string text);
 
 // The plural of an English noun ("film" -> "films", "city" -> "cities", "person" -> "people").
 std::string plural_noun(std::string_view noun);
+// The plural of a noun phrase, its last word ("film producer" -> "film producers").
+std::string plural_noun_phrase(std::string_view phrase);
+// Whether a word is a past participle the templates use ("directed", "born", "written").
+bool is_past_participle(std::string_view word);
 // " as a songwriter" -> " as songwriters", " had ... as an official language" -> "... as
 // official languages": a role taken by several (a list of names before it, or plural
 // subjects). Only up to the first comma or " and "; `rest` unchanged without such a role.
