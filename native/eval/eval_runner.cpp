@@ -33,6 +33,11 @@ std::size_t existing_predictions(const std::string& path) {
   return count;
 }
 
+// A failed sample as the run names it on stderr: "ex-005: <why>".
+std::string failure_line(const nlohmann::json& id, const std::string& why) {
+  return (id.is_string() ? id.get<std::string>() : id.dump()) + ": " + why;
+}
+
 }  // namespace
 
 std::string prediction_line(const Judged& judged, const LabelScheme& scheme) {
@@ -91,8 +96,7 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, std::size_t samples
     if (results[i]) {
       for (const Judged& one : *results[i]) {
         if (one.error) {
-          summary.failures.push_back((one.id.is_string() ? one.id.get<std::string>() : one.id.dump()) + ": " +
-                                     *one.error);
+          summary.failures.push_back(failure_line(one.id, *one.error));
           continue;
         }
         out += prediction_line(one, scheme);
@@ -103,7 +107,7 @@ RunSummary run_judge(const std::vector<nlohmann::json>& ids, std::size_t samples
       // A batch's samples fail together, each named.
       const std::string why = run.last_error[i].empty() ? "not sent (the run stopped)" : run.last_error[i];
       for (const nlohmann::json& id : ids[i].is_array() ? ids[i] : nlohmann::json::array({ids[i]}))
-        summary.failures.push_back((id.is_string() ? id.get<std::string>() : id.dump()) + ": " + why);
+        summary.failures.push_back(failure_line(id, why));
     }
   }
   summary.cached = run.cached;
