@@ -156,7 +156,7 @@ TEST(ReaderLabels, TextsAreComposedAndStateEveryClaim) {
   EXPECT_TRUE(
       questions.count("Which city is the birthplace of the director of Alien, which starred Sigourney Weaver?"));
   EXPECT_TRUE(questions.count("Who directed Jaws and was born in Cincinnati?"));
-  EXPECT_TRUE(questions.count("Who directed each of the two films named Halloween (1978 and 2007)?"));
+  EXPECT_TRUE(questions.count("Who directed the 1978 and 2007 films named Halloween?"));
   // The answer statement states the middle of the path it answers, and what a head
   // intersection adds to the question's subject.
   // A path with a head intersection is told from its named end, in one sentence.

@@ -6,8 +6,8 @@
 // with an answer intersection, as clauses on the answer ("Which films were directed by
 // Steven Spielberg and starred Tom Hanks?"); a head intersection as a relative clause on
 // the subject it is about ("Who was Steven Spielberg, who directed Jaws, married to?"); a
-// union over the entities that share a name, with what tells them apart ("Who directed each
-// of the two films named A Star Is Born (1937 and 1954)?").
+// union over the entities that share a name, with what tells them apart ("Who directed the
+// 1937 and 1954 films named A Star Is Born?").
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -44,13 +44,15 @@ std::string plural_role(const std::string& phrase) {
   return phrase.substr(0, x + 3) + verbalize::plural_role(rest);
 }
 
-// The participle of a passive clause without its "was" ("directed by David Lynch"); empty
-// for any other clause, or one that carries a clause of its own.
+// The participle of a passive clause without its "was" ("directed by David Lynch"), or a
+// place without its "is" ("in the Philippines"); empty for any other clause, or one that
+// carries a clause of its own.
 std::string participle_phrase(std::string_view clause) {
   if (clause.find(", ") != std::string_view::npos) return {};
   for (std::string_view be : {"was ", "were ", "is ", "are "}) {
     if (!clause.starts_with(be)) continue;
     const std::string_view rest = clause.substr(be.size());
+    if (rest.starts_with("in ") && (be == "is " || be == "are ")) return std::string(rest);
     const std::string_view verb = rest.substr(0, rest.find(' '));
     return verbalize::is_past_participle(verb) && verb.size() < rest.size() ? std::string(rest) : std::string();
   }
@@ -159,10 +161,10 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
     const std::string& asked = phrases(conditions[0])->question[at(asked_side(p, answer))];
     if (query.branches.size() > 1) {
       // A union: the question asked of every entity that shares the subject's name, with
-      // what tells each apart ("Who directed each of the two films named The Invisible Man
-      // (1933 and 2020)?"): "each of the two people named John Williams" alone reads as one
-      // of many, since the world has more John Williamses than the KG; each name written in
-      // full ("Little Women (1933), Little Women (1949), ...") reads as a list.
+      // what tells each apart ("Who directed the 1933 and 2020 films named The Invisible
+      // Man?"): "the two people named John Williams" alone reads as one of many, since the
+      // world has more John Williamses than the KG; each name written in full ("Little Women
+      // (1933), Little Women (1949), ...") reads as a list.
       if (!display_names_) return std::nullopt;
       std::vector<std::string> qualifiers;
       for (const ResolvedQuery& branch : query.branches)
@@ -177,13 +179,28 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
       std::string noun = type != kNone ? std::string(kg_.type_name(type)) : phrasing(p.relation).noun(far_slot);
       if (noun.empty()) return std::nullopt;
       std::replace(noun.begin(), noun.end(), '_', ' ');
-      const std::size_t n = qualifiers.size();
-      static constexpr std::array<std::string_view, 8> kCount = {"",     "",     "two", "three",
-                                                                 "four", "five", "six", "seven"};
-      const std::string x =
-          fmt::format("each of the {} {} named {} ({})", n < kCount.size() ? kCount[n] : std::to_string(n),
-                      plural_noun(noun), unqualified_name(far.id), verbalize::join_list(qualifiers));
-      auto out = fill(asked, x, false, false);
+      // Years, as a person writes them ("the 1984 and 2021 films named Dune"); roles the same
+      // ("the actor and the artist named Steve McQueen"); any other qualifier in parentheses.
+      const auto is_year = [](const std::string& q) {
+        return !q.empty() && std::all_of(q.begin(), q.end(), [](char c) { return c >= '0' && c <= '9'; });
+      };
+      const auto is_role = [](const std::string& q) { return !q.empty() && q[0] >= 'a' && q[0] <= 'z'; };
+      std::string x;
+      if (std::all_of(qualifiers.begin(), qualifiers.end(), is_year)) {
+        x = fmt::format("the {} {} named {}", verbalize::join_list(qualifiers), plural_noun(noun),
+                        unqualified_name(far.id));
+      } else if (std::all_of(qualifiers.begin(), qualifiers.end(), is_role)) {
+        std::vector<std::string> roles;
+        for (const std::string& q : qualifiers) roles.push_back("the " + q);
+        x = fmt::format("{} named {}", verbalize::join_list(roles), unqualified_name(far.id));
+      } else {
+        const std::size_t n = qualifiers.size();
+        static constexpr std::array<std::string_view, 8> kCount = {"",     "",     "two", "three",
+                                                                   "four", "five", "six", "seven"};
+        x = fmt::format("each of the {} {} named {} ({})", n < kCount.size() ? kCount[n] : std::to_string(n),
+                        plural_noun(noun), unqualified_name(far.id), verbalize::join_list(qualifiers));
+      }
+      auto out = fill(asked, x, false, !x.starts_with("each of"));
       return out ? std::optional(tidy_question(*out)) : std::nullopt;
     }
     auto x = node_phrase(query, far, conditions[0]);
@@ -217,14 +234,34 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
     subject = "What";
   else
     subject = "Which " + (several ? plural_noun(noun) : noun);
-  // "Who" takes a verb in the singular however many answer. Conditions in one relation,
-  // said the same way, share their clause ("starred Brad Pitt and Susan Sarandon").
-  const bool plural = several && subject != "Who";
   // Clauses whose object is a noun phrase or carries a clause of its own go last, so that
   // "and" cannot attach to it ("Who directed Three Brave Men and wrote the films starring
   // Michael Rennie?").
   std::vector<std::string> clauses, last;
   std::vector<bool> done(q.patterns.size(), false);
+  // A role the answer is ("{is} {a x}": a novelist) names it instead of "Who", as a person
+  // asks: "Which novelist wrote Anna Karenina?", not "Who wrote Anna Karenina and is a
+  // novelist?" (issue 40).
+  if (subject == "Who" && conditions.size() > 1)
+    for (std::size_t i : conditions) {
+      const ResolvedPattern& p = q.patterns[i];
+      const Node& far = end_at(p, verbalize::other(slot_of(p, answer)));
+      if (far.variable || phrases(i)->clause[at(asked_side(p, answer))] != "{is} {a x}") continue;
+      if (std::count_if(conditions.begin(), conditions.end(),
+                        [&](std::size_t j) { return q.patterns[j].relation == p.relation; }) > 1)
+        break;
+      const std::string role(kg_.entity_name(far.id));
+      // Not where the role starts with another thing's type ("Which film director ..." first
+      // reads as a film).
+      const std::string first_word = role.substr(0, role.find(' '));
+      if (kg_.find_type(first_word)) break;
+      subject = "Which " + (several ? plural_noun(role) : role);
+      done[i] = true;
+      break;
+    }
+  // "Who" takes a verb in the singular however many answer. Conditions in one relation,
+  // said the same way, share their clause ("starred Brad Pitt and Susan Sarandon").
+  const bool plural = several && subject != "Who";
   for (std::size_t i : conditions) {
     if (done[i]) continue;
     const ResolvedPattern& p = q.patterns[i];
