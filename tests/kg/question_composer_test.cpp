@@ -5,6 +5,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "caqa/kg/display_names.h"
 #include "caqa/kg/kg_text.h"
 #include "caqa/kg/memory_graph.h"
 #include "caqa/kg/verbalizer.h"
@@ -23,20 +24,26 @@ constexpr std::string_view kTriples =
     "person/hillary\toccupation\toccupation/politician\n"
     "city/yasnaya\tcountry\tcountry/russia\n"
     "person/tolstoy\toccupation\toccupation/film_director\n"
-    "film/war_and_peace\tdirected_by\tperson/tolstoy\n";
+    "film/war_and_peace\tdirected_by\tperson/tolstoy\n"
+    "person/jackson\toccupation\toccupation/dancer\n"
+    "person/jackson\toccupation\toccupation/singer\n"
+    "person/jackson_writer\toccupation\toccupation/journalist\n"
+    "person/clinton\toccupation\toccupation/singer\n";
 
 constexpr std::string_view kNames =
     "person/tolstoy\tLeo Tolstoy\nbook/anna\tAnna Karenina\noccupation/novelist\tnovelist\n"
     "city/yasnaya\tYasnaya Polyana\nperson/clinton\tBill Clinton\nperson/hillary\tHillary Clinton\n"
     "group/democrats\tDemocratic Party\noccupation/politician\tpolitician\ncountry/russia\tRussia\n"
-    "occupation/film_director\tfilm director\nfilm/war_and_peace\tWar and Peace\n";
+    "occupation/film_director\tfilm director\nfilm/war_and_peace\tWar and Peace\n"
+    "person/jackson\tMichael Jackson\nperson/jackson_writer\tMichael Jackson\noccupation/dancer\tdancer\n"
+    "occupation/singer\tsinger\noccupation/journalist\tjournalist\n";
 
 constexpr std::string_view kTypes =
     "person/tolstoy\tperson\nperson/clinton\tperson\nperson/hillary\tperson\ncity/yasnaya\tcity\nfilm/"
-    "war_and_peace\tfilm\n";
+    "war_and_peace\tfilm\nperson/jackson\tperson\nperson/jackson_writer\tperson\n";
 
 constexpr std::string_view kQueryTemplates =
-    "author_of\tWhat did {x} write?\tWho wrote {x}?\t-\t-\twas written by {x}\twrote {x}\n"
+    "author_of\tWhat did {x} write?\tWho wrote {x}?\t-\tthe author of {x}\twas written by {x}\twrote {x}\n"
     "occupation\tWhat is the occupation of {x}?\tWho has worked as {a x}?\tthe occupation of {x}\t-\t-\t{is} {a x}\n"
     "place_of_birth\tWhere {be} {x} born?\t-\tthe birthplace of {x}\t-\t{is} the birthplace of {x}\t{be} born in {x}\n"
     "member_of\tWhich group did {x} belong to?\tWho was a member of {x}?\t-\t-\thad {x} as a member\t{be} {a member} "
@@ -114,6 +121,40 @@ TEST_F(QuestionComposer, ARoleTheAnswerIsNamesItInsteadOfWho) {
 TEST_F(QuestionComposer, APlaceTheAnswerIsInModifiesItsNoun) {
   EXPECT_EQ(ask({{"person/tolstoy<place_of_birth", ""}, {"country", "country/russia"}}, {"city/yasnaya"}),
             "Which city in Russia is the birthplace of Leo Tolstoy?");
+}
+
+// "Where was Leo Tolstoy, who wrote Anna Karenina, born?" holds a clause in the middle and is
+// asked as one on the answer; the constant's own fact names it by its role where it is the
+// KG's only one.
+TEST_F(QuestionComposer, TheOneEntityOfARoleIsNamedByIt) {
+  ExtendedQuery query;
+  query.complexity = caqa::Complexity::Concatenation;
+  query.extension = Extension::HeadIntersection;
+  query.anchored_subject = *kg_->find_entity("person/tolstoy");
+  query.new_subject = *kg_->find_entity("book/anna");
+  ResolvedQuery q;
+  q.variables = {"?a"};
+  q.patterns.push_back({{false, query.anchored_subject}, *kg_->find_relation("author_of"), {false, query.new_subject}});
+  q.patterns.push_back({{false, query.anchored_subject}, *kg_->find_relation("place_of_birth"), {true, 0}});
+  query.branches.push_back(q);
+  Attribution g;
+  g.targets.push_back(*kg_->find_entity("city/yasnaya"));
+  Verbalizer v(*kg_, kPhrasings);
+  v.set_question_phrases(&phrases_);
+  EXPECT_EQ(v.composed_question(query, g).value_or("(none)"),
+            "Which city is the birthplace of Leo Tolstoy, the author of Anna Karenina?");
+}
+
+// A namesake is told apart by the most familiar of its own roles: "the singer Michael
+// Jackson", not "the dancer".
+TEST_F(QuestionComposer, ANamesakeIsToldApartByItsMostFamiliarRole) {
+  const RelationProfile profile(*kg_);
+  DisplayNames names(*kg_, profile);
+  ProblemCounts problems;
+  names.read_preferences({"qualifiers.tsv", "person\toccupation\n"}, problems);
+  EXPECT_EQ(problems.total(), 0u);
+  EXPECT_EQ(names.name(*kg_->find_entity("person/jackson")), "Michael Jackson (singer)");
+  EXPECT_EQ(names.name(*kg_->find_entity("person/jackson_writer")), "Michael Jackson (journalist)");
 }
 
 }  // namespace question_composer_test

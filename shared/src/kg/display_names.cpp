@@ -46,15 +46,23 @@ void DisplayNames::read_preferences(const TextSource& source, ProblemCounts& pro
 DisplayNames::Qualifier DisplayNames::qualifier(EntityId e) const {
   const EntityList group = kg_.entities_named(kg_.entity_name(e));
   if (group.size() < 2) return {};
-  // The first object of e along r that no other entity of the name has.
+  // The object of e along r that no other entity of the name has, the most familiar one
+  // (most subjects share it) where there are several: "the singer Michael Jackson", not
+  // "the dancer", which readers marked.
   auto telling = [&](RelationId r) -> EntityId {
+    EntityId best = kNone;
+    std::size_t best_shared = 0;
     for (const Edge& mine : kg_.out_edges(e, r)) {
       const bool own = std::none_of(group.begin(), group.end(), [&](EntityId other) {
         return other != e && kg_.has_triple({other, r, mine.other});
       });
-      if (own) return mine.other;
+      const std::size_t shared = kg_.in_edges(mine.other, r).size();
+      if (own && (best == kNone || shared > best_shared)) {
+        best = mine.other;
+        best_shared = shared;
+      }
     }
-    return kNone;
+    return best;
   };
   std::vector<RelationId> order;
   if (auto it = preferences_.find(kg_.entity_type(e)); it != preferences_.end()) {

@@ -102,7 +102,20 @@ std::optional<std::string> Verbalizer::constant_phrase(const ExtendedQuery& quer
   const RelationPhrases* rp = question_phrases_->find(kg_.relation_name(added.relation));
   if (!rp) return std::nullopt;
   const std::string new_name = name(query.new_subject);
-  auto clause = fill(rp->clause[at(asked_side(added, node))], new_name, new_name.rfind("the ", 0) == 0, false);
+  const Side side = asked_side(added, node);
+  const bool definite = new_name.rfind("the ", 0) == 0;
+  // The one entity the KG has there is named by its role, as a writer would ("Chloé Zhao, the
+  // director of Nomadland,"); several, by a clause ("Zhang Ziyi, who starred in ...,"). Only
+  // a role "of" the other end: "Paris, Texas, the film starring Harry Dean Stanton" would say
+  // he starred in one film. Nor a state that held once ("was married to"): "the spouse of"
+  // says it holds now.
+  const std::string& role = rp->noun_phrase[at(side)];
+  const std::size_t count = (side == Side::Tail ? kg_.out_edges(query.new_subject, added.relation)
+                                                : kg_.in_edges(query.new_subject, added.relation))
+                                .size();
+  if (count == 1 && role.starts_with("the ") && role.ends_with(" of {x}") && !rp->clause[at(side)].starts_with("{be} "))
+    if (auto noun = fill(role, new_name, definite, false)) return fmt::format("{}, {},", out, *noun);
+  auto clause = fill(rp->clause[at(side)], new_name, definite, false);
   if (!clause) return std::nullopt;
   return fmt::format("{}, {} {},", out, is_person(added, node, c) ? "who" : "which", *clause);
 }

@@ -32,8 +32,9 @@ class DisplayNames {
   };
   // Whether other entities have this one's name.
   bool shared(EntityId e) const { return kg_.entities_named(kg_.entity_name(e)).size() > 1; }
-  // The qualifier of an entity whose name is shared; relation kNone when none tells it
-  // apart (or the name is its own).
+  // The qualifier of an entity whose name is shared: along the first preferred relation
+  // that tells it apart, the object most entities share ("singer" before "dancer");
+  // relation kNone when none tells it apart (or the name is its own).
   Qualifier qualifier(EntityId e) const;
   // "A Star Is Born (1937)"; the plain name when it is the entity's own or nothing tells
   // it apart.
