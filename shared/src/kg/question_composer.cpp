@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "caqa/kg/verbalizer.h"
+#include "caqa/text.h"
 #include "caqa/verbalize/english.h"
 #include "pattern_ends.h"
 
@@ -25,6 +26,11 @@ namespace {
 // The phrase side that asks for the node's end of the pattern.
 Side asked_side(const ResolvedPattern& p, const Node& n) { return p.tail == n ? Side::Tail : Side::Head; }
 std::size_t at(Side side) { return static_cast<std::size_t>(side); }
+
+// How many entities the KG has at `side` of `relation` whose other end is `other`.
+std::size_t count_at(const KnowledgeGraph& kg, Side side, RelationId relation, EntityId other) {
+  return (side == Side::Tail ? kg.out_edges(other, relation) : kg.in_edges(other, relation)).size();
+}
 
 // "the film starring {x}" -> "the films starring {x}": the noun after the leading "the".
 std::string plural_phrase(const std::string& phrase) {
@@ -110,10 +116,8 @@ std::optional<std::string> Verbalizer::constant_phrase(const ExtendedQuery& quer
   // he starred in one film. Nor a state that held once ("was married to"): "the spouse of"
   // says it holds now.
   const std::string& role = rp->noun_phrase[at(side)];
-  const std::size_t count = (side == Side::Tail ? kg_.out_edges(query.new_subject, added.relation)
-                                                : kg_.in_edges(query.new_subject, added.relation))
-                                .size();
-  if (count == 1 && role.starts_with("the ") && role.ends_with(" of {x}") && !rp->clause[at(side)].starts_with("{be} "))
+  if (count_at(kg_, side, added.relation, query.new_subject) == 1 && role.starts_with("the ") &&
+      role.ends_with(" of {x}") && !rp->clause[at(side)].starts_with("{be} "))
     if (auto noun = fill(role, new_name, definite, false)) return fmt::format("{}, {},", out, *noun);
   auto clause = fill(rp->clause[at(side)], new_name, definite, false);
   if (!clause) return std::nullopt;
@@ -145,9 +149,7 @@ std::optional<Verbalizer::Phrase> Verbalizer::node_phrase(const ExtendedQuery& q
     // "the director of Jaws" names one entity where the KG gives one; else the phrase names
     // them all ("the films starring Rami Malek"). Readers read "the producers of" as more
     // than one (issue 40); a set the world has more of is not asked (answerability.h).
-    const std::size_t count =
-        (p.tail == node ? kg_.out_edges(far.id, p.relation) : kg_.in_edges(far.id, p.relation)).size();
-    const bool plural = count != 1;
+    const bool plural = count_at(kg_, asked_side(p, node), p.relation, far.id) != 1;
     // "the university Samuel Beckett, who has worked as a novelist, attended": a clause
     // inside a noun phrase is more than a reader can hold.
     if (c->find(", ") != std::string::npos && !phrase.ends_with("{x}")) return std::nullopt;
@@ -197,7 +199,7 @@ std::optional<std::string> Verbalizer::composed_question(const ExtendedQuery& qu
       const auto is_year = [](const std::string& q) {
         return !q.empty() && std::all_of(q.begin(), q.end(), [](char c) { return c >= '0' && c <= '9'; });
       };
-      const auto is_role = [](const std::string& q) { return !q.empty() && q[0] >= 'a' && q[0] <= 'z'; };
+      const auto is_role = [](const std::string& q) { return !q.empty() && is_ascii_lower(q[0]); };
       std::string x;
       if (std::all_of(qualifiers.begin(), qualifiers.end(), is_year)) {
         x = fmt::format("the {} {} named {}", verbalize::join_list(qualifiers), plural_noun(noun),
